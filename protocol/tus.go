@@ -77,13 +77,13 @@ type TUSEventKind uint8
 
 // The server's messages.
 const (
-	TUSStart TUSEventKind = iota + 1 // START 1 | START -1
-	TUSBoard                         // BOARD v0 ... v63 (column-major)
-	TUSTurn                          // TURN 1 | TURN -1
-	TUSSayRelay                      // SAY <nick>: <text>
-	TUSError                         // ERROR <n>
-	TUSEnd                           // END <result>
-	TUSCloseNotice                   // CLOSE
+	TUSStart       TUSEventKind = iota + 1 // START 1 | START -1
+	TUSBoard                               // BOARD v0 ... v63 (column-major)
+	TUSTurn                                // TURN 1 | TURN -1
+	TUSSayRelay                            // SAY <nick>: <text>
+	TUSError                               // ERROR <n>
+	TUSEnd                                 // END <result>
+	TUSCloseNotice                         // CLOSE
 )
 
 // TUSEvent is a line a TUS server sends to a client.
