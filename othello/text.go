@@ -67,12 +67,17 @@ func ParsePosition(text string) (Position, error) {
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; c {
 		case ' ', '\t', '\n', '\r':
-		default:
+		case 'X', 'x', '*', 'O', 'o', '-', '.':
 			if n == len(chars) {
 				return Position{}, &SyntaxError{Input: text, Offset: i, Msg: "too many characters: the board has 64 squares"}
 			}
 			chars[n], offs[n] = c, i
 			n++
+		default:
+			if strings.TrimSpace(text[i+1:]) == "" {
+				return Position{}, &SyntaxError{Input: text, Offset: i, Msg: "the side to move must be X or O"}
+			}
+			return Position{}, &SyntaxError{Input: text, Offset: i, Msg: "a square is X, O, *, - or ."}
 		}
 	}
 	if n == 0 {
@@ -103,9 +108,6 @@ func ParsePosition(text string) (Position, error) {
 			s.Black |= sq.Bit()
 		case 'O', 'o':
 			s.White |= sq.Bit()
-		case '-', '.':
-		default:
-			return Position{}, &SyntaxError{Input: text, Offset: offs[k], Msg: "a square is X, O, *, - or ."}
 		}
 		k++
 	}

@@ -1,0 +1,5 @@
+//go:build race
+
+package othello_test
+
+const raceEnabled = true
