@@ -221,7 +221,8 @@ func (p Position) Play(m Move) (Position, error) {
 // PlayUnchecked returns the position after m without checking that m is legal.
 // It is the hot path for search: m must come from [Position.AppendLegalMoves]
 // or have passed [Position.IsLegal]; anything else gives a meaningless
-// position.
+// position. [Pass] always hands the move to the other side, which search code
+// may use as a null move.
 func (p Position) PlayUnchecked(m Move) Position {
 	P, O := p.players()
 	if m == Pass {
