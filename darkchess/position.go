@@ -1,0 +1,527 @@
+package darkchess
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+)
+
+// Position is a full game state: the revealed pieces, the face-down squares,
+// the face-down pool (how many of each piece are still face-down, a multiset
+// that the whole table knows), the side to move and the no-capture-no-flip
+// counter. A referee's position also holds the deal, the real piece under
+// every face-down square; a public position (what a [View] shows) does not.
+//
+// It is a small comparable value, usable as a map key. The zero value is the
+// empty board with red to move, a lost game. Build positions with
+// [NewPosition], [ParsePosition], or from [Opening] and [Position.Deal].
+type Position struct {
+	bb    [16]uint32 // bb[p]: revealed pieces p; bb[8c]: every revealed piece of colour c
+	down  uint32     // face-down squares
+	board [32]uint8  // per square: 0 empty, a piece code, 8 face-down (unknown), 16|p face-down p (dealt)
+	pool  [16]uint8  // pool[p]: face-down pieces p; pool[8c]: face-down pieces of colour c
+	turn  Color
+	quiet uint16
+}
+
+const dealt = 16 // board cell flag: the face-down piece's identity follows
+
+// Opening is the start of every game: all 32 pieces face-down, colours not yet
+// assigned, no deal. [NewGame] deals it. Treat it as a constant.
+var Opening = func() Position {
+	var p Position
+	for s := range 32 {
+		p.board[s] = uint8(Hidden)
+	}
+	p.down = 0xFFFFFFFF
+	for c := range Color(2) {
+		for k := King; k <= Pawn; k++ {
+			p.pool[MakePiece(c, k)] = uint8(k.InitialCount())
+		}
+		p.pool[8*c] = 16
+	}
+	p.turn = NoColor
+	return p
+}()
+
+// Setup describes a position field by field, unvalidated, for [NewPosition].
+type Setup struct {
+	// Board is what each square shows, indexed by Square: a piece, Hidden
+	// (face-down) or NoPiece (empty).
+	Board [32]Piece
+	// Deal is, for a referee, the piece under each Hidden square of Board,
+	// and NoPiece elsewhere. All NoPiece: the deal is unknown.
+	Deal [32]Piece
+	// Pool counts the face-down pieces, indexed by Piece (RedKing ..
+	// BlackPawn; the NoPiece and Hidden entries must be 0). With a Deal,
+	// all zero means "count them from the Deal".
+	Pool [16]int
+	// Turn is the side to move, or NoColor before the first flip.
+	Turn Color
+	// Quiet is the no-capture-no-flip counter: plies since the last capture
+	// or flip.
+	Quiet int
+}
+
+// NewPosition checks s and returns the position it describes. The error joins
+// one [*SetupError] per problem (wrapping [ErrInvalidSetup]): a value that is
+// not a piece, a deal that does not cover exactly the face-down squares or
+// disagrees with the pool, a pool that does not count the face-down squares,
+// more pieces of a kind than a side starts with, colours unassigned while
+// pieces are revealed or nothing is face-down, a counter out of range.
+func NewPosition(s Setup) (Position, error) {
+	var errs []error
+	bad := func(field, format string, args ...any) {
+		errs = append(errs, &SetupError{field, fmt.Sprintf(format, args...)})
+	}
+	if s.Turn > NoColor {
+		bad("Turn", "%d is not Red, Black or NoColor", s.Turn)
+	}
+	var hidden, revealed, badBoard, badDeal, notDown, undealt Bitboard
+	var dealCount [16]int
+	hasDeal := false
+	for sq := range Square(32) {
+		switch pc := s.Board[sq]; {
+		case pc == Hidden:
+			hidden |= sq.Bit()
+		case pc.Valid():
+			revealed |= sq.Bit()
+		case pc != NoPiece:
+			badBoard |= sq.Bit()
+		}
+		if d := s.Deal[sq]; d != NoPiece {
+			hasDeal = true
+			if d.Valid() {
+				dealCount[d]++
+			} else {
+				badDeal |= sq.Bit()
+			}
+			if s.Board[sq] != Hidden {
+				notDown |= sq.Bit()
+			}
+		} else if s.Board[sq] == Hidden {
+			undealt |= sq.Bit()
+		}
+	}
+	if badBoard != 0 {
+		bad("Board", "not a piece on %s", squareList(badBoard))
+	}
+	if badDeal != 0 {
+		bad("Deal", "not a piece on %s", squareList(badDeal))
+	}
+	if hasDeal && notDown != 0 {
+		bad("Deal", "a piece under %s, which is not face-down", squareList(notDown))
+	}
+	if hasDeal && undealt != 0 {
+		bad("Deal", "nothing under face-down %s (a deal names every face-down piece or none)", squareList(undealt))
+	}
+	pool := s.Pool
+	if hasDeal && pool == [16]int{} {
+		pool = dealCount
+	}
+	total, poolOK := 0, true
+	for pc, n := range pool {
+		switch {
+		case n < 0:
+			bad("Pool", "negative count %d for %s", n, Piece(pc))
+			poolOK = false
+		case n > 0 && !Piece(pc).Valid():
+			bad("Pool", "count %d at index %d, which is not a piece", n, pc)
+			poolOK = false
+		}
+		total += n
+	}
+	if poolOK && total != hidden.Count() {
+		bad("Pool", "counts sum to %d but %d squares are face-down", total, hidden.Count())
+		poolOK = false
+	}
+	if poolOK && hasDeal && badDeal == 0 && pool != dealCount {
+		bad("Pool", "does not count the pieces of the deal")
+	}
+	for c := range Color(2) {
+		for k := King; k <= Pawn; k++ {
+			pc := MakePiece(c, k)
+			n := pool[pc]
+			for sq := range revealed.Squares() {
+				if s.Board[sq] == pc {
+					n++
+				}
+			}
+			if n > k.InitialCount() {
+				bad("Board", "%d %s %ss (%s), revealed or face-down, but a side has %d", n, c, k, pc, k.InitialCount())
+			}
+		}
+	}
+	if s.Turn == NoColor && revealed != 0 {
+		bad("Turn", "colours are unassigned but pieces are revealed on %s", squareList(revealed))
+	}
+	if s.Turn == NoColor && hidden == 0 {
+		bad("Turn", "colours are unassigned but nothing is face-down")
+	}
+	if s.Quiet < 0 || s.Quiet > 0xFFFF {
+		bad("Quiet", "%d is outside 0..65535", s.Quiet)
+	}
+	if len(errs) > 0 {
+		return Position{}, errors.Join(errs...)
+	}
+	var p Position
+	for sq := range 32 {
+		switch pc := s.Board[sq]; {
+		case pc == Hidden:
+			p.down |= 1 << sq
+			p.board[sq] = uint8(Hidden)
+			if hasDeal {
+				p.board[sq] = dealt | uint8(s.Deal[sq])
+			}
+		case pc.Valid():
+			p.board[sq] = uint8(pc)
+			p.bb[pc] |= 1 << sq
+			p.bb[pc&8] |= 1 << sq
+		}
+	}
+	for pc, n := range pool {
+		if n > 0 {
+			p.pool[pc] = uint8(n)
+			p.pool[pc&8] += uint8(n)
+		}
+	}
+	p.turn, p.quiet = s.Turn, uint16(s.Quiet)
+	return p, nil
+}
+
+func squareList(b Bitboard) string {
+	var names []string
+	for s := range b.Squares() {
+		names = append(names, s.String())
+	}
+	return strings.Join(names, " ")
+}
+
+// Setup returns the description of p, which [NewPosition] turns back into p.
+func (p Position) Setup() Setup {
+	var s Setup
+	for sq := range Square(32) {
+		s.Board[sq] = p.At(sq)
+		s.Deal[sq] = p.DealAt(sq)
+	}
+	for pc := range Piece(16) {
+		if pc.Valid() {
+			s.Pool[pc] = int(p.pool[pc])
+		}
+	}
+	s.Turn, s.Quiet = p.turn, int(p.quiet)
+	return s
+}
+
+// Turn returns the side to move, [NoColor] before the first flip.
+func (p Position) Turn() Color { return p.turn }
+
+// At returns what s shows: a revealed piece, [Hidden] or [NoPiece] (also for
+// a value that is not a square).
+func (p Position) At(s Square) Piece {
+	if !s.Valid() {
+		return NoPiece
+	}
+	if c := p.board[s]; c < 16 {
+		return Piece(c)
+	}
+	return Hidden
+}
+
+// Pieces returns the squares showing pc: the revealed pieces pc, the
+// face-down squares for [Hidden], the empty squares for [NoPiece].
+func (p Position) Pieces(pc Piece) Bitboard {
+	switch {
+	case pc == Hidden:
+		return Bitboard(p.down)
+	case pc == NoPiece:
+		return p.Empty()
+	case pc.Valid():
+		return Bitboard(p.bb[pc])
+	}
+	return 0
+}
+
+// Revealed returns the revealed pieces of colour c.
+func (p Position) Revealed(c Color) Bitboard {
+	if !c.Valid() {
+		return 0
+	}
+	return Bitboard(p.bb[8*c])
+}
+
+// FaceDown returns the face-down squares.
+func (p Position) FaceDown() Bitboard { return Bitboard(p.down) }
+
+// Empty returns the empty squares.
+func (p Position) Empty() Bitboard { return Bitboard(^(p.bb[0] | p.bb[8] | p.down)) }
+
+// Pool returns how many pieces pc are face-down (0 for a value that is not
+// one of the 14 pieces).
+func (p Position) Pool(pc Piece) int {
+	if !pc.Valid() {
+		return 0
+	}
+	return int(p.pool[pc])
+}
+
+// Count returns how many pieces c has left, revealed or face-down.
+func (p Position) Count(c Color) int {
+	if !c.Valid() {
+		return 0
+	}
+	return bits.OnesCount32(p.bb[8*c]) + int(p.pool[8*c])
+}
+
+// Quiet returns the no-capture-no-flip counter: the plies since the last
+// capture or flip (or since the setup), as the draw rule of [Rules] counts
+// them.
+func (p Position) Quiet() int { return int(p.quiet) }
+
+// Dealt reports whether p knows the piece under every face-down square (as a
+// referee's position does), so that a flip can be played as a bare [Move].
+// A position with nothing face-down is dealt.
+func (p Position) Dealt() bool {
+	if p.down == 0 {
+		return true
+	}
+	return p.board[bits.TrailingZeros32(p.down)&31]&dealt != 0
+}
+
+// DealAt returns the piece under the face-down square s, or [NoPiece] if s is
+// not face-down or p has no deal.
+func (p Position) DealAt(s Square) Piece {
+	if !s.Valid() || p.board[s]&dealt == 0 {
+		return NoPiece
+	}
+	return Piece(p.board[s] &^ dealt)
+}
+
+// Deal returns p with its face-down pieces dealt afresh from r, by the
+// referee's procedure of spec §6.2: list the pool in the order K G M R N C P
+// k g m r n c p with multiplicity; for i from n-1 down to 1, swap element i
+// with element r.IntN(i+1); put element i under the i-th face-down square in
+// ascending order. A nil r returns p unchanged. It does not allocate.
+func (p Position) Deal(r *rand.Rand) Position {
+	if r == nil {
+		return p
+	}
+	var list [32]uint8
+	n := 0
+	for _, pc := range pieceOrder {
+		for range p.pool[pc] {
+			if n < len(list) {
+				list[n] = uint8(pc)
+				n++
+			}
+		}
+	}
+	for i := n - 1; i >= 1; i-- {
+		j := r.IntN(i + 1)
+		list[i], list[j] = list[j], list[i]
+	}
+	i := 0
+	for d := p.down; d != 0 && i < n; d &= d - 1 {
+		p.board[bits.TrailingZeros32(d)&31] = dealt | list[i]
+		i++
+	}
+	return p
+}
+
+// pieceOrder is the order of the 14 pieces in counts and pools: K G M R N C
+// P k g m r n c p.
+var pieceOrder = [14]Piece{RedKing, RedGuard, RedMinister, RedRook, RedKnight, RedCannon, RedPawn,
+	BlackKing, BlackGuard, BlackMinister, BlackRook, BlackKnight, BlackCannon, BlackPawn}
+
+// public returns p without its deal.
+func (p Position) public() Position {
+	for d := p.down; d != 0; d &= d - 1 {
+		p.board[bits.TrailingZeros32(d)&31] = uint8(Hidden)
+	}
+	return p
+}
+
+// AppendLegalMoves appends the legal moves to dst and returns the result, in
+// ascending From, then To (a flip of s sorts as s-s). A side with no pieces
+// left (revealed or face-down) has none. Before the first flip the moves are
+// the 32 flips. Generating moves never needs the deal. It does not allocate
+// when dst has room ([MaxMoves]).
+func (p Position) AppendLegalMoves(dst []Move) []Move { return p.appendMoves(dst) }
+
+// IsLegal reports whether m is legal in p.
+func (p Position) IsLegal(m Move) bool { return p.isLegal(m) }
+
+// IsCapture reports whether m, played in p, would capture: it moves a piece
+// onto a revealed piece. It does not check legality.
+func (p Position) IsCapture(m Move) bool {
+	return m.Valid() && !m.IsFlip() && p.board[m.To] != 0 && p.board[m.To] < 16 && p.board[m.To] != uint8(Hidden)
+}
+
+// IsOver reports whether the side to move has lost: it has no pieces left,
+// revealed or face-down, or no legal ply. The draw rules are the [Game]'s.
+func (p Position) IsOver() bool {
+	var g genState
+	if !p.prepare(&g) {
+		return true
+	}
+	if g.down != 0 {
+		return false
+	}
+	for from := g.own; from != 0; from &= from - 1 {
+		s := bits.TrailingZeros32(from)
+		if g.destinations(s, p.board[s&31]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Play returns the position after m. A flip reveals the piece of the deal; on a
+// position without one it fails with [ErrNoDeal] (play the flip as a [Ply]
+// with [Position.PlayPly]). Other failures wrap [ErrIllegalMove], or
+// [ErrGameOver] once the side to move has lost. p is unchanged, being a value.
+func (p Position) Play(m Move) (Position, error) {
+	if m.IsFlip() && p.IsLegal(m) && p.board[m.From]&dealt == 0 {
+		return p, &MoveError{Ply: Ply{Move: m}, Turn: p.turn, Reason: "the piece under " + m.From.String() + " is unknown", Err: ErrNoDeal}
+	}
+	if p.IsLegal(m) {
+		return p.PlayUnchecked(m), nil
+	}
+	return p, p.illegal(Ply{Move: m})
+}
+
+// PlayPly returns the position after ply. A step or capture must name no
+// piece. A flip names the piece it reveals, which must be in the pool and, on
+// a position with a deal, be the deal's piece; a flip naming no piece is
+// played as [Position.Play] plays it. Failures are [*MoveError]s as for
+// Play, and p is unchanged.
+func (p Position) PlayPly(ply Ply) (Position, error) {
+	m := ply.Move
+	if !m.IsFlip() || ply.Piece == NoPiece {
+		if ply.Piece != NoPiece {
+			return p, &MoveError{Ply: ply, Turn: p.turn, Reason: "a step or capture reveals no piece", Err: ErrIllegalMove}
+		}
+		return p.Play(m)
+	}
+	if !p.IsLegal(m) {
+		return p, p.illegal(ply)
+	}
+	pc := ply.Piece
+	e := &MoveError{Ply: ply, Turn: p.turn, Err: ErrIllegalMove}
+	switch {
+	case !pc.Valid():
+		e.Reason = "a flip reveals one of the 14 pieces"
+	case p.pool[pc] == 0:
+		e.Reason = "no " + pc.String() + " is face-down"
+	case p.board[m.From]&dealt != 0 && Piece(p.board[m.From]&^dealt) != pc:
+		e.Reason = "the deal has another piece under " + m.From.String()
+	default:
+		return p.PlayPlyUnchecked(ply), nil
+	}
+	return p, e
+}
+
+// PlayUnchecked returns the position after m without checking that m is
+// legal. It is the hot path for search: m must come from
+// [Position.AppendLegalMoves] or have passed [Position.IsLegal], and a flip
+// needs the deal; anything else gives a meaningless position.
+func (p Position) PlayUnchecked(m Move) Position {
+	p.play(m.From, m.To, Piece(p.board[m.From&31]&^dealt))
+	return p
+}
+
+// PlayPlyUnchecked returns the position after ply without checking it: the hot
+// path for searching a public position, where each flip is played once per
+// piece it may reveal (with [Position.Pool] above 0). A flip naming no piece
+// reveals the deal's. Anything illegal gives a meaningless position.
+func (p Position) PlayPlyUnchecked(ply Ply) Position {
+	pc := ply.Piece
+	if pc == NoPiece {
+		pc = Piece(p.board[ply.Move.From&31] &^ dealt)
+	}
+	p.play(ply.Move.From, ply.Move.To, pc)
+	return p
+}
+
+// play applies the move from-to to p; for a flip (from == to), pc is the
+// piece revealed.
+func (p *Position) play(from, to Square, pc Piece) {
+	f, t := int(from)&31, int(to)&31
+	fb, tb := uint32(1)<<f, uint32(1)<<t
+	if f == t {
+		if !pc.Valid() || p.down&fb == 0 {
+			return
+		}
+		p.board[f] = uint8(pc)
+		p.down &^= fb
+		p.bb[pc] |= fb
+		p.bb[pc&8] |= fb
+		p.pool[pc]--
+		p.pool[pc&8]--
+		if p.turn > Black {
+			p.turn = pc.Color()
+		}
+		p.turn ^= 1
+		p.quiet = 0
+		return
+	}
+	mover := p.board[f] & 15
+	if victim := p.board[t] & 15; victim != 0 {
+		p.bb[victim] &^= tb
+		p.bb[victim&8] &^= tb
+		p.quiet = 0
+	} else if p.quiet < 0xFFFF {
+		p.quiet++
+	}
+	p.bb[mover] ^= fb | tb
+	p.bb[mover&8] ^= fb | tb
+	p.board[t] = mover
+	p.board[f] = 0
+	p.turn ^= 1
+}
+
+// illegal explains why ply (whose move is not legal in p) is refused.
+func (p Position) illegal(ply Ply) *MoveError {
+	m := ply.Move
+	e := &MoveError{Ply: ply, Turn: p.turn, Err: ErrIllegalMove}
+	from, to := p.At(m.From), p.At(m.To)
+	dx, dy := m.To.X()-m.From.X(), m.To.Y()-m.From.Y()
+	switch {
+	case p.IsOver():
+		e.Reason, e.Err = "the side to move has lost", ErrGameOver
+	case !m.Valid():
+		e.Reason = "not a move"
+	case m.IsFlip():
+		e.Reason = "nothing face-down on " + m.From.String()
+	case p.turn == NoColor:
+		e.Reason = "the first ply must be a flip"
+	case from == NoPiece:
+		e.Reason = "no piece on " + m.From.String()
+	case from == Hidden:
+		e.Reason = "the piece on " + m.From.String() + " is face-down and cannot move"
+	case from.Color() != p.turn:
+		e.Reason = "the piece on " + m.From.String() + " is not yours"
+	case dx != 0 && dy != 0:
+		e.Reason = "pieces move along ranks and files only"
+	case to == Hidden:
+		e.Reason = "a face-down piece cannot be captured"
+	case to != NoPiece && to.Color() == p.turn:
+		e.Reason = "your own piece is on " + m.To.String()
+	case from.Kind() == Cannon && to == NoPiece:
+		e.Reason = "a cannon moves one step to an empty square"
+	case from.Kind() == Cannon:
+		e.Reason = "a cannon captures by jumping over exactly one piece"
+	case dx*dx+dy*dy != 1:
+		e.Reason = "a piece moves one step"
+	default:
+		e.Reason = fmt.Sprintf("a %s may not take a %s", from.Kind(), to.Kind())
+	}
+	return e
+}
+
+// View returns what the player of colour c sees of p: everything but the
+// deal. Every flip is public, so the view is the same for both players; it
+// only records the viewer.
+func (p Position) View(c Color) View { return View{pos: p.public(), viewer: c} }
