@@ -16,7 +16,7 @@ import (
 type OthelloTranscript struct {
 	Black, White string           // nicknames from the header
 	Start        othello.Position // the start (TUS by default when reading); the zero Position stands for othello.TUS.Start
-	Moves        []othello.Move   // the moves in order, forced passes INCLUDED (inferred on reading from two same-colour lines)
+	Moves        []othello.Move   // the moves in order, forced passes included (inferred on reading from two same-colour lines)
 }
 
 // NewOthelloTranscript returns the transcript of g, played between the
