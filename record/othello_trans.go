@@ -105,11 +105,11 @@ func ReadOthelloTranscript(r io.Reader, start othello.Position) (*OthelloTranscr
 			return nil, fmt.Errorf("record: reading line %d: %w", n, err)
 		}
 		if n == 1 {
-			col, msg := 0, ""
-			t.Black, t.White, col, msg = parseTransHeader(line)
+			black, white, col, msg := parseTransHeader(line)
 			if msg != "" {
 				return nil, &ParseError{Line: n, Column: col, Msg: msg, Err: ErrSyntax}
 			}
+			t.Black, t.White = black, white
 			continue
 		}
 		if line == "" {
