@@ -30,7 +30,8 @@ func NewReader(r io.Reader, max int) *Reader {
 }
 
 // ReadLine returns the next line without its LF and without one CR before the
-// LF. A final line without LF at end of input is returned as a line, and the
+// LF. A final line without LF at end of input (one trailing CR stripped) is
+// returned as a line, and the
 // next call returns io.EOF. A line over the limit returns [ErrLineTooLong];
 // the reader is then unusable, since the peer broke the framing. Any other
 // read error (a deadline, a reset) is returned as it is, and a partial line
@@ -49,10 +50,11 @@ func (r *Reader) ReadLine() (string, error) {
 	case errors.Is(err, bufio.ErrBufferFull):
 		return "", ErrLineTooLong
 	case errors.Is(err, io.EOF) && len(chunk) > 0:
-		if len(chunk) > r.max {
+		line := bytes.TrimSuffix(chunk, []byte("\r"))
+		if len(line) > r.max {
 			return "", ErrLineTooLong
 		}
-		return string(chunk), nil
+		return string(line), nil
 	}
 	return "", err
 }

@@ -35,6 +35,7 @@ func TestReadLine(t *testing.T) {
 		{"ok\n" + strings.Repeat("x", 100), []string{"ok"}, lineio.ErrLineTooLong},
 		{"123456", nil, lineio.ErrLineTooLong},
 		{"", nil, io.EOF},
+		{"last\r", []string{"last"}, io.EOF},
 	}
 	for _, tt := range tests {
 		for _, wrap := range []func(io.Reader) io.Reader{func(r io.Reader) io.Reader { return r }, iotest.OneByteReader} {
