@@ -31,11 +31,10 @@ func NewReader(r io.Reader, max int) *Reader {
 
 // ReadLine returns the next line without its LF and without one CR before the
 // LF. A final line without LF at end of input (one trailing CR stripped) is
-// returned as a line, and the
-// next call returns io.EOF. A line over the limit returns [ErrLineTooLong];
-// the reader is then unusable, since the peer broke the framing. Any other
-// read error (a deadline, a reset) is returned as it is, and a partial line
-// before it is dropped.
+// returned as a line, and the next call returns io.EOF. A line over the limit
+// returns [ErrLineTooLong]; the reader is then unusable, since the peer broke
+// the framing. Any other read error (a deadline, a reset) is returned as it
+// is, and a partial line before it is dropped.
 func (r *Reader) ReadLine() (string, error) {
 	// The buffer holds max bytes plus CR LF, so a line that does not fit is
 	// too long.
