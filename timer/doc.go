@@ -1,0 +1,59 @@
+// Package timer models the time controls of the game platforms botarena
+// speaks to, and runs the clock of a two-player game under one of them.
+//
+// # Controls
+//
+// A [Control] is one value for every platform's rule: main time for the
+// whole game, a Fischer increment, byo-yomi periods holding one ply
+// (ordinary) or several (Canadian), a hard cap on any single ply, and the
+// charging, in milliseconds (default) or in whole seconds as the Java
+// Geister server does. It has one canonical text form, read by [Parse] and
+// written by [Control.String]:
+//
+//	none             no limit
+//	900s             sudden death
+//	900s+2s          increment
+//	600s+10s/move    byo-yomi: 600 s, then 10 s per ply
+//	600s+60s/5       Canadian: 600 s, then 5 plies in every 60 s
+//	5s/move          a per-move cap only
+//
+// See [Parse] for the whole grammar.
+//
+// # Platforms
+//
+// Each platform writes its setting its own way; a constructor turns it into
+// a Control (the seeds are the platform documents in the specs):
+//
+//   - NTPU launcher (seed 000 §5.1): [NTPU]; the default, Absolute 900 s,
+//     is "900s"; Custom T, t, n is "Ts+ts/n".
+//   - Java Geister server (seed 003): [JavaGeister]; the defaults
+//     --budget=600 --timeout=10 are "600s+10s/move".
+//   - Othello course server (seed 004): [OthelloTimeout]; -timeout 10 is
+//     "10s/move", 0 or absent is "none".
+//   - Dark chess platform (seed 001): [DarkChess]; 回合制 900 s is "900s",
+//     單手制 900 s is "900s/move".
+//   - MGTP (dark chess): [MGTP]; time_setting 900000 is "900s".
+//   - ICGA dark chess: [ICGADarkChess], "900s".
+//   - PDD course platform (seed 002): [PDD], "5s/move".
+//
+// # Clocks
+//
+// A [Clock] holds a Control and the state of both players. A host calls
+// [Clock.Start] when a player's turn begins and [Clock.Stop] when its move
+// arrives; Stop returns the ply's elapsed time, and an error wrapping
+// [ErrTimeUp] if the ply broke the player's allowance, after which that
+// player stays out. [Clock.Deadline] gives the instant the ply in progress
+// runs out, for a context.Context on the host's side and for a bot's
+// search budget. [Clock.Snapshot] returns both players' remaining main
+// time, byo-yomi period and plies, time used, and who ran out and when; it
+// is safe to call from another goroutine while the game runs.
+//
+// A Clock reads time from a function given to [NewClock] (nil means
+// [time.Now]), so tests drive it with a fake source or run it under
+// testing/synctest.
+//
+// # ErrorTime
+//
+// [ErrorTime] computes the NTPU client's link-stability figure from the
+// server's and the client's measure of the same ply: (X − Y) / 2.
+package timer
