@@ -57,7 +57,7 @@ func NewMove(g Ghost, d Direction) Move {
 	if !g.Valid() || !d.Valid() {
 		return NoMove
 	}
-	return Move(1 + uint8(g)<<2 | uint8(d))
+	return Move(1 + (uint8(g)<<2 | uint8(d)))
 }
 
 // Ghost returns the ghost that moves (meaningless for [NoMove]).
