@@ -221,7 +221,6 @@ func checkUniform[K comparable](t *testing.T, counts map[K]int, k, n int) {
 	}
 }
 
-
 func TestViewPositionErrors(t *testing.T) {
 	start, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(0))
 	s := start.Setup()
