@@ -331,10 +331,10 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	}
 	n0 := len(dst)
 	P := p.tiles[p.turn&1]
-	nc := 0
 	if p.canChess(p.turn) {
-		dst, nc = chessScan(P, p.Free(), scanAppend, dst)
+		dst, _ = chessScan(P, p.Free(), scanAppend, dst)
 	}
+	nc := len(dst) - n0
 	dst, _ = p.bridgeScan(P, scanAppend, dst)
 	if p.state&flagChange != 0 {
 		dst = append(dst, Change)

@@ -1,0 +1,261 @@
+package pdd_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/botarena/botarena/pdd"
+)
+
+// The golden fixtures of spec §3.6, as chess.txt and bridge.txt grids.
+var (
+	f1Chess = `0,0,0,1,0,1,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,1,0,1,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,2,0,2,0,0,0,0
+0,0,0,0,0,0,0,2,2,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,2,2,0
+0,0,0,0,1,0,1,0,0,0
+0,0,0,0,0,0,0,0,0,0`
+	f1Bridge = `0,0,0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,1,0,1,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,0,0,2,0,0,0,0
+0,0,0,0,0,0,0,2,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,0,3,0,3,0,0,0
+0,0,0,0,0,0,0,0,0,0`
+	f2Chess = `0,0,2,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+1,0,2,0,0,0,0,0,0,0
+0,1,0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,1,0
+0,0,0,0,0,0,0,0,0,1`
+	f2Bridge = `0,0,1,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,1,0,0,0,0,0,0,0`
+	s1Chess = `1,1,0,1,1,0,1,0,1,1
+1,1,0,1,1,0,1,0,1,1
+0,0,0,0,0,0,0,0,0,0
+2,2,2,2,0,2,2,2,2,0
+0,0,0,0,0,0,0,0,0,0
+2,2,0,2,2,0,0,0,0,0
+2,2,0,2,2,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+1,1,0,0,0,0,0,0,0,0
+1,1,0,0,0,0,0,0,0,0`
+	s1Bridge = `0,1,0,1,0,0,2,0,0,0
+0,0,0,0,2,0,4,0,4,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,3,0,3,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,5,0,5,0,0,0,0,0,0`
+	s3Chess = `1,1,0,1,1,0,0,0,0,0
+1,1,0,1,1,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+2,2,0,2,2,0,0,0,0,0
+2,2,0,2,2,0,0,0,0,0`
+	s3Bridge = `0,1,0,1,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0,0,0
+0,2,0,2,0,0,0,0,0,0
+0,3,0,3,0,0,0,0,0,0`
+	m1Chess = `2,1,1,0,0,1,1,2,2,1
+2,2,0,2,1,1,0,2,0,0
+1,2,0,0,2,0,0,1,2,1
+0,0,0,0,0,2,2,0,0,0
+1,2,1,1,0,1,0,2,1,2
+0,0,1,2,1,2,1,2,0,0
+0,1,0,0,0,1,2,1,0,1
+0,1,0,1,2,1,2,1,0,1
+0,0,2,0,0,0,2,1,2,2
+1,2,2,0,2,2,1,0,0,2`
+	m1Bridge = `0,0,0,0,0,0,0,0,0,8
+0,0,0,3,0,0,0,5,0,0
+10,3,0,0,0,0,0,8,2,0
+0,0,0,0,0,5,0,0,0,0
+0,0,10,4,0,4,0,2,0,0
+0,0,0,0,0,0,0,0,0,0
+0,1,0,0,0,0,0,0,0,7
+0,0,0,1,6,0,9,0,0,0
+0,0,0,0,0,0,0,7,0,0
+0,0,6,0,9,0,0,0,0,0`
+)
+
+// setupFromFiles builds a Setup from chess.txt and bridge.txt grids (rows
+// missing at the end are all 0), in the manner of the record package.
+func setupFromFiles(t tb, rules pdd.Rules, turn pdd.Color, chess, bridge string) pdd.Setup {
+	t.Helper()
+	s := pdd.Setup{Rules: rules, Turn: turn}
+	ends := map[int][]pdd.Square{}
+	for y, line := range strings.Split(chess, "\n") {
+		for x, f := range strings.Split(line, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil || x > 9 || y > 9 {
+				t.Fatalf("chess %d,%d: %q", x, y, f)
+			}
+			s.Cells[pdd.SquareAt(x, y)] = pdd.Color(n)
+		}
+	}
+	for y, line := range strings.Split(bridge, "\n") {
+		for x, f := range strings.Split(line, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil || x > 9 || y > 9 {
+				t.Fatalf("bridge %d,%d: %q", x, y, f)
+			}
+			if n > 0 {
+				ends[n] = append(ends[n], pdd.SquareAt(x, y))
+			}
+		}
+	}
+	for k := 1; k <= len(ends); k++ {
+		if len(ends[k]) != 2 {
+			t.Fatalf("bridge %d has %d ends", k, len(ends[k]))
+		}
+		s.Bridges = append(s.Bridges, [2]pdd.Square{ends[k][0], ends[k][1]})
+	}
+	return s
+}
+
+func fromFiles(t tb, rules pdd.Rules, turn pdd.Color, chess, bridge string) pdd.Position {
+	t.Helper()
+	p, err := pdd.NewPosition(setupFromFiles(t, rules, turn, chess, bridge))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// sq reads "x,y".
+func sq(t tb, text string) pdd.Square {
+	t.Helper()
+	s, err := pdd.ParseSquare(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// mv reads a move.
+func mv(t tb, text string) pdd.Move {
+	t.Helper()
+	m, err := pdd.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// build makes a position from lists of "x,y" points and bridges "x,y-x,y"
+// (in build order, each between tiles of one colour).
+func build(t tb, rules pdd.Rules, turn pdd.Color, white, black, bridges string) pdd.Position {
+	t.Helper()
+	s := pdd.Setup{Rules: rules, Turn: turn}
+	for _, f := range strings.Fields(white) {
+		s.Cells[sq(t, f)] = pdd.White
+	}
+	for _, f := range strings.Fields(black) {
+		s.Cells[sq(t, f)] = pdd.Black
+	}
+	for _, f := range strings.Fields(bridges) {
+		a, b, _ := strings.Cut(f, "-")
+		s.Bridges = append(s.Bridges, [2]pdd.Square{sq(t, a), sq(t, b)})
+	}
+	p, err := pdd.NewPosition(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// countKinds counts the legal moves of p by action.
+func countKinds(p pdd.Position) map[pdd.Action]int {
+	n := map[pdd.Action]int{}
+	for _, m := range p.AppendLegalMoves(nil) {
+		n[m.Action()]++
+	}
+	return n
+}
+
+// TestFixtureCounts checks the move counts and perft of spec §6.4's
+// fixtures, in both profiles.
+func TestFixtureCounts(t *testing.T) {
+	for _, tt := range []struct {
+		name          string
+		chess, bridge string
+		turn          pdd.Color
+		rules         pdd.Rules
+		chessN, brN   int
+		bridges       string // the legal bridges, in order
+		perft         []uint64
+	}{
+		{"F1", f1Chess, f1Bridge, pdd.Black, pdd.Course, 3318, 2, "Bridge_8,5_7,7 Bridge_8,5_8,7", []uint64{3320, 11013246}},
+		{"F1", f1Chess, f1Bridge, pdd.Black, pdd.Official, 3318, 2, "Bridge_8,5_7,7 Bridge_8,5_8,7", []uint64{3320, 11013246}},
+		{"F1", f1Chess, f1Bridge, pdd.White, pdd.Course, 3481, 1, "Bridge_3,0_5,0", []uint64{3482, 11013246}},
+		{"F1", f1Chess, f1Bridge, pdd.White, pdd.Official, 3481, 1, "Bridge_3,0_5,0", []uint64{3482, 11013246}},
+		{"F2", f2Chess, f2Bridge, pdd.Black, pdd.Course, 4278, 0, "", []uint64{4278, 17518410}},
+		{"F2", f2Chess, f2Bridge, pdd.Black, pdd.Official, 4278, 0, "", []uint64{4278, 17518410}},
+		{"M1", m1Chess, m1Bridge, pdd.White, pdd.Course, 111, 1, "Bridge_1,7_0,9", []uint64{112, 15727, 861289}},
+		{"M1", m1Chess, m1Bridge, pdd.White, pdd.Official, 111, 2, "Bridge_1,7_0,9 Bridge_9,2_8,4", []uint64{113, 15872, 885697}},
+		{"M1", m1Chess, m1Bridge, pdd.Black, pdd.Course, 163, 0, "", []uint64{163}},
+		{"M1", m1Chess, m1Bridge, pdd.Black, pdd.Official, 163, 0, "", []uint64{163}},
+	} {
+		p := fromFiles(t, tt.rules, tt.turn, tt.chess, tt.bridge)
+		name := tt.name + "/" + tt.turn.String() + "/" + tt.rules.String()
+		kinds := countKinds(p)
+		if kinds[pdd.ChessAction] != tt.chessN || kinds[pdd.BridgeAction] != tt.brN || len(kinds) > 2 {
+			t.Errorf("%s: moves by action %v, want %d Chess and %d Bridge", name, kinds, tt.chessN, tt.brN)
+		}
+		var got []string
+		for _, m := range p.AppendLegalMoves(nil) {
+			if m.Action() == pdd.BridgeAction {
+				got = append(got, m.String())
+			}
+		}
+		if want := sortedMoves(t, tt.bridges); strings.Join(got, " ") != want {
+			t.Errorf("%s: bridges %v, want %s", name, got, want)
+		}
+		for d, want := range tt.perft {
+			if got := pdd.Perft(p, d+1); got != want {
+				t.Errorf("%s: perft(%d) = %d, want %d", name, d+1, got, want)
+			}
+		}
+	}
+}
+
+// sortedMoves returns the canonical strings of the moves in list, in
+// canonical order.
+func sortedMoves(t tb, list string) string {
+	var ms []pdd.Move
+	for _, f := range strings.Fields(list) {
+		ms = append(ms, mv(t, f))
+	}
+	for i := range ms {
+		for j := i + 1; j < len(ms); j++ {
+			if ms[j] < ms[i] {
+				ms[i], ms[j] = ms[j], ms[i]
+			}
+		}
+	}
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.String())
+	}
+	return strings.Join(out, " ")
+}
+
+// tb is what the helpers need of *testing.T, *testing.B and *rapid.T.
+type tb interface {
+	Helper()
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
