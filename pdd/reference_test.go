@@ -39,7 +39,7 @@ func (n *naive) refresh() *naive {
 
 type pt struct{ x, y int }
 
-func ptOf(s pdd.Square) pt { return pt{s.X(), s.Y()} }
+func ptOf(s pdd.Square) pt  { return pt{s.X(), s.Y()} }
 func (p pt) sq() pdd.Square { return pdd.SquareAt(p.x, p.y) }
 func (p pt) in() bool       { return p.x >= 0 && p.x < 10 && p.y >= 0 && p.y < 10 }
 
