@@ -61,12 +61,12 @@ func (ch Charging) Charge(d time.Duration) time.Duration {
 // left in the current byo-yomi period (when there is a Period), capped by
 // MoveCap (when there is one). The ply's elapsed time is charged (see
 // [Charging]); the ply breaks the allowance when the charge is greater than
-// the allowance. Otherwise the charge is taken from main time first and
-// from the period after. When the player is in byo-yomi (its main time was
-// already spent, or this ply spent the rest of it), the ply counts towards
-// the period: after PliesPerPeriod such plies the period starts again, full,
-// and time left over in the old one lapses. Finally Increment is added to
-// the main time.
+// the allowance, and the player is then out of time. Otherwise the charge
+// is taken from main time first and from the period after. When the
+// player is in byo-yomi (its main time was spent before the ply, or the
+// ply needed more than was left), the ply counts towards the period: after
+// PliesPerPeriod such plies the period starts again, full, and time left
+// over in the old one lapses. Finally Increment is added to the main time.
 type Control struct {
 	// Main is the thinking time for the whole game; 0 means none.
 	Main time.Duration
@@ -99,7 +99,7 @@ func PerMove(d time.Duration) Control {
 // Unlimited reports whether c sets no limit at all: no main time, no
 // byo-yomi and no per-move cap.
 func (c Control) Unlimited() bool {
-	return c.Main == 0 && c.Period == 0 && c.MoveCap == 0 && c.Increment == 0
+	return c.Main == 0 && c.Period == 0 && c.MoveCap == 0
 }
 
 // clocked reports whether c has a game clock (main time or byo-yomi),

@@ -22,10 +22,11 @@
 // # Platforms
 //
 // Each platform writes its setting its own way; a constructor turns it into
-// a Control (the seeds are the platform documents in the specs):
+// a Control (seed numbers refer to the platform documents botarena
+// implements):
 //
 //   - NTPU launcher (seed 000 §5.1): [NTPU]; the default, Absolute 900 s,
-//     is "900s"; Custom T, t, n is "Ts+ts/n".
+//     is "900s"; Custom T, t, n is "Ts+ts/n" ("Ts+ts/move" for n 0 or 1).
 //   - Java Geister server (seed 003): [JavaGeister]; the defaults
 //     --budget=600 --timeout=10 are "600s+10s/move".
 //   - Othello course server (seed 004): [OthelloTimeout]; -timeout 10 is

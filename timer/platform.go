@@ -76,9 +76,8 @@ func NTPU(mode string, limit, onePly time.Duration, share int) (Control, error) 
 	return Control{}, fieldErr("Timer Mode", mode, "want None, Absolute or Custom")
 }
 
-// seconds converts a count of seconds (or of unit) of a platform field
-// into a duration.
-func seconds(field string, n int64, unit time.Duration) (time.Duration, error) {
+// scaled converts a platform field's count of units into a duration.
+func scaled(field string, n int64, unit time.Duration) (time.Duration, error) {
 	if n < 0 {
 		return 0, fieldErr(field, strconv.FormatInt(n, 10), "negative duration")
 	}
@@ -105,11 +104,11 @@ const (
 // The Java server charges whole seconds; set Charging to [WholeSeconds] on
 // the result to reproduce its arithmetic, the extra second included.
 func JavaGeister(budget, timeout int) (Control, error) {
-	b, err := seconds("--budget", int64(budget), time.Second)
+	b, err := scaled("--budget", int64(budget), time.Second)
 	if err != nil {
 		return Control{}, err
 	}
-	t, err := seconds("--timeout", int64(timeout), time.Second)
+	t, err := scaled("--timeout", int64(timeout), time.Second)
 	if err != nil {
 		return Control{}, err
 	}
@@ -128,15 +127,11 @@ func JavaGeister(budget, timeout int) (Control, error) {
 // within seconds, with no game clock. 0 (or the option absent) means no
 // limit. The tournament setting, 10, gives "10s/move".
 func OthelloTimeout(seconds int) (Control, error) {
-	d, err := secondsOf("-timeout", seconds)
+	d, err := scaled("-timeout", int64(seconds), time.Second)
 	if err != nil {
 		return Control{}, err
 	}
 	return PerMove(d), nil
-}
-
-func secondsOf(field string, n int) (time.Duration, error) {
-	return seconds(field, int64(n), time.Second)
 }
 
 // The dark chess platform's time modes (計時賽制), for [DarkChess].
@@ -161,7 +156,7 @@ func DarkChess(mode string, seconds int) (Control, error) {
 	default:
 		return Control{}, fieldErr("計時賽制", mode, "want 回合制 (per game) or 單手制 (per ply)")
 	}
-	d, err := secondsOf("秒數限制", seconds)
+	d, err := scaled("秒數限制", int64(seconds), time.Second)
 	if err != nil {
 		return Control{}, err
 	}
@@ -185,7 +180,7 @@ func ICGADarkChess() Control {
 // then reports time_left after each ply. 900000 gives "900s". 0 means no
 // limit.
 func MGTP(ms int64) (Control, error) {
-	d, err := seconds("time_setting", ms, time.Millisecond)
+	d, err := scaled("time_setting", ms, time.Millisecond)
 	if err != nil {
 		return Control{}, err
 	}

@@ -1,0 +1,163 @@
+package timer_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/botarena/botarena/timer"
+)
+
+func ExampleParse() {
+	for _, s := range []string{
+		"none",
+		"900s",
+		"600s+10s/move",
+		"600s+60s/5",
+		"900s+2s",
+		"5s/move",
+		"15m 30s/move whole-seconds",
+	} {
+		c, err := timer.Parse(s)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%-27s main %v, increment %v, period %v for %d plies, cap %v, %v → %v\n",
+			s, c.Main, c.Increment, c.Period, c.PliesPerPeriod, c.MoveCap, c.Charging, c)
+	}
+	_, err := timer.Parse("900")
+	fmt.Println(err)
+	// Output:
+	// none                        main 0s, increment 0s, period 0s for 0 plies, cap 0s, milliseconds → none
+	// 900s                        main 15m0s, increment 0s, period 0s for 0 plies, cap 0s, milliseconds → 900s
+	// 600s+10s/move               main 10m0s, increment 0s, period 10s for 1 plies, cap 0s, milliseconds → 600s+10s/move
+	// 600s+60s/5                  main 10m0s, increment 0s, period 1m0s for 5 plies, cap 0s, milliseconds → 600s+60s/5
+	// 900s+2s                     main 15m0s, increment 2s, period 0s for 0 plies, cap 0s, milliseconds → 900s+2s
+	// 5s/move                     main 0s, increment 0s, period 0s for 0 plies, cap 5s, milliseconds → 5s/move
+	// 15m 30s/move whole-seconds  main 15m0s, increment 0s, period 0s for 0 plies, cap 30s, whole-seconds → 900s 30s/move whole-seconds
+	// timer: parse "900": Main "900" at offset 0: missing unit (h, m, s, ms, us or ns)
+}
+
+func ExampleControl_String() {
+	c := timer.Control{Main: 10 * time.Minute, Period: time.Minute, PliesPerPeriod: 5}
+	fmt.Println(c)
+	c.MoveCap = 90 * time.Second
+	c.Charging = timer.WholeSeconds
+	fmt.Println(c)
+	fmt.Println(timer.Control{})
+	// Output:
+	// 600s+60s/5
+	// 600s+60s/5 90s/move whole-seconds
+	// none
+}
+
+func ExampleJavaGeister() {
+	c, err := timer.JavaGeister(timer.JavaGeisterBudget, timer.JavaGeisterTimeout)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(c)
+	c.Charging = timer.WholeSeconds // the Java server's own arithmetic
+	fmt.Println(c)
+	_, err = timer.JavaGeister(0, 0)
+	fmt.Println(err)
+	// Output:
+	// 600s+10s/move
+	// 600s+10s/move whole-seconds
+	// timer: --timeout "0": with --budget=0 it leaves no time to think
+}
+
+func ExampleNTPU() {
+	c, _ := timer.NTPU(timer.NTPUAbsolute, 900*time.Second, 0, 0) // the launcher's default
+	fmt.Println(c)
+	c, _ = timer.NTPU(timer.NTPUCustom, 600*time.Second, 60*time.Second, 5)
+	fmt.Println(c)
+	_, err := timer.NTPU(timer.NTPUAbsolute, 0, 0, 0)
+	fmt.Println(err)
+	// Output:
+	// 900s
+	// 600s+60s/5
+	// timer: Time Limit "0s": Timer Mode Absolute needs a Time Limit
+}
+
+func ExampleDarkChess() {
+	c, _ := timer.DarkChess(timer.DarkChessPerGame, 900)
+	fmt.Println(c)
+	c, _ = timer.DarkChess(timer.DarkChessPerPly, 10)
+	fmt.Println(c)
+	// Output:
+	// 900s
+	// 10s/move
+}
+
+// A game under 600 s + 10 s byo-yomi, driven by a fake time source.
+func ExampleNewClock() {
+	now := time.Date(2026, 11, 22, 21, 0, 0, 0, time.UTC)
+	k := timer.NewClock(timer.Control{Main: 600 * time.Second, Period: 10 * time.Second}, func() time.Time { return now })
+
+	play := func(side timer.Side, think time.Duration) {
+		if err := k.Start(side); err != nil {
+			fmt.Println(err)
+			return
+		}
+		now = now.Add(think)
+		if _, err := k.Stop(); err != nil {
+			fmt.Println(err)
+		}
+	}
+	play(timer.First, 595*time.Second)
+	play(timer.Second, 30*time.Second)
+	play(timer.First, 12*time.Second) // 5 s of main time, 7 s of the period
+	for _, side := range []timer.Side{timer.First, timer.Second} {
+		p := k.Snapshot().Players[side]
+		fmt.Printf("%v: main %v, byo-yomi %v, period %v, used %v\n", side, p.Main, p.Byoyomi, p.Period, p.Used)
+	}
+	play(timer.First, 10*time.Second+time.Millisecond)
+	play(timer.First, time.Second) // Start refuses: out for good
+	if side, at, ok := k.Snapshot().OutOfTime(); ok {
+		fmt.Printf("%v player out of time at %v\n", side, at.Format(time.TimeOnly))
+	}
+	// Output:
+	// first: main 0s, byo-yomi true, period 10s, used 10m7s
+	// second: main 9m30s, byo-yomi false, period 10s, used 30s
+	// timer: first player out of time on its ply 3: took 10.001s, allowed 10s
+	// timer: first player out of time on its ply 3: took 10.001s, allowed 10s
+	// first player out of time at 21:10:47
+}
+
+// A host puts the ply's deadline on a context; a bot budgets its search
+// from the same deadline.
+func ExampleClock_Deadline() {
+	k := timer.NewClock(timer.PerMove(10*time.Second), nil)
+	if err := k.Start(timer.First); err != nil {
+		panic(err)
+	}
+	deadline, ok := k.Deadline()
+	fmt.Println(ok, time.Until(deadline).Round(time.Second))
+
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	defer cancel()
+	move := make(chan string, 1)
+	go func() { move <- "f5" }() // a bot that answers at once
+	select {
+	case m := <-move:
+		_, err := k.Stop()
+		fmt.Println(m, err)
+	case <-ctx.Done():
+		_, err := k.Stop()
+		fmt.Println(errors.Is(err, timer.ErrTimeUp))
+	}
+	// Output:
+	// true 10s
+	// f5 <nil>
+}
+
+func ExampleErrorTime() {
+	server := 1250 * time.Millisecond // X: the ply as the server measured it
+	client := 1122 * time.Millisecond // Y: the ply as the client measured it
+	fmt.Println(timer.ErrorTime(server, client))
+	// Output:
+	// 64ms
+}
