@@ -1,7 +1,6 @@
 package timer_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -130,28 +129,27 @@ func ExampleNewClock() {
 // A host puts the ply's deadline on a context; a bot budgets its search
 // from the same deadline.
 func ExampleClock_Deadline() {
-	k := timer.NewClock(timer.PerMove(10*time.Second), nil)
+	// A fake time source keeps the example exact; a host passes nil (time.Now).
+	now := time.Date(2026, 7, 22, 10, 0, 0, 0, time.UTC)
+	k := timer.NewClock(timer.PerMove(10*time.Second), func() time.Time { return now })
 	if err := k.Start(timer.First); err != nil {
 		panic(err)
 	}
 	deadline, ok := k.Deadline()
-	fmt.Println(ok, time.Until(deadline).Round(time.Second))
+	fmt.Println(ok, deadline.Sub(now)) // a host puts this on the ply's context.Context
 
-	ctx, cancel := context.WithDeadline(context.Background(), deadline)
-	defer cancel()
-	move := make(chan string, 1)
-	go func() { move <- "f5" }() // a bot that answers at once
-	select {
-	case m := <-move:
-		_, err := k.Stop()
-		fmt.Println(m, err)
-	case <-ctx.Done():
-		_, err := k.Stop()
-		fmt.Println(errors.Is(err, timer.ErrTimeUp))
-	}
+	now = now.Add(3 * time.Second) // the bot answers after 3 s
+	elapsed, err := k.Stop()
+	fmt.Println(elapsed, err)
+
+	_ = k.Start(timer.Second)
+	now = now.Add(11 * time.Second) // the other bot thinks too long
+	_, err = k.Stop()
+	fmt.Println(errors.Is(err, timer.ErrTimeUp))
 	// Output:
-	// true 10s
-	// f5 <nil>
+	// true 10.001s
+	// 3s <nil>
+	// true
 }
 
 func ExampleErrorTime() {
