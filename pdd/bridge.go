@@ -156,6 +156,18 @@ var bridges = func() *bridgeTables {
 	return t
 }()
 
+// BridgeUnder returns the squares under a bridge between a and b (in either
+// order): the middle square of a straight or diagonal bridge, the 2 squares
+// a knight's bridge passes over. It is empty if a and b are not at a bridge
+// offset.
+func BridgeUnder(a, b Square) Bitboard {
+	id := placementOf(a, b)
+	if id < 0 {
+		return Bitboard{}
+	}
+	return bridges.p[id].under
+}
+
 // placementOf returns the placement id of a bridge between a and b, or -1.
 func placementOf(a, b Square) int {
 	if !a.Valid() || !b.Valid() {
