@@ -102,10 +102,10 @@ func NewGameFrom(r Rules, start Position, rng *rand.Rand) *Game {
 	if !start.Dealt() && rng != nil {
 		start = start.Deal(rng)
 	}
-	g := &Game{rules: r, positions: []Position{start}, first: start.turn}
+	g := &Game{rules: r, positions: []Position{start}, first: start.Turn()}
 	if start.IsOver() {
-		g.result = Result{Reason: NoLegalPly, Winner: start.turn.Opponent()}
-		if start.Count(start.turn) == 0 {
+		g.result = Result{Reason: NoLegalPly, Winner: start.Turn().Opponent()}
+		if start.Count(start.Turn()) == 0 {
 			g.result.Reason = NoPieces
 		}
 	} else if n := r.NoProgressPlies; n > 0 && start.Quiet() >= n {
@@ -173,7 +173,7 @@ func (g *Game) Play(m Move) error { return g.PlayPly(Ply{Move: m}) }
 func (g *Game) PlayPly(ply Ply) error {
 	p := g.Position()
 	if g.IsOver() {
-		return &MoveError{Ply: ply, Turn: p.turn, Reason: "the game is over (" + g.result.String() + ")", Err: ErrGameOver}
+		return &MoveError{Ply: ply, Turn: p.Turn(), Reason: "the game is over (" + g.result.String() + ")", Err: ErrGameOver}
 	}
 	next, err := p.PlayPly(ply)
 	if err != nil {
@@ -194,9 +194,9 @@ func (g *Game) PlayPly(ply Ply) error {
 // judge applies the end rules after a ply.
 func (g *Game) judge() {
 	p := g.Position()
-	mover := p.turn.Opponent()
+	mover := p.Turn().Opponent()
 	switch {
-	case p.Count(p.turn) == 0:
+	case p.Count(p.Turn()) == 0:
 		g.result = Result{Reason: NoPieces, Winner: mover}
 	case p.IsOver():
 		g.result = Result{Reason: NoLegalPly, Winner: mover}

@@ -2,12 +2,12 @@ package darkchess
 
 import "math/bits"
 
-// MaxMoves bounds the number of legal moves of any position: a side has at most
-// 16 revealed pieces, each with at most 4 steps or captures and a cannon with
-// at most 4 jumps more, and every other square may be face-down (a flip
-// each): 16*4 + 2*4 + 16 = 88. A buffer of this capacity lets
-// [Position.AppendLegalMoves] run without allocating.
-const MaxMoves = 88
+// MaxMoves is the buffer capacity with which [Position.AppendLegalMoves] never
+// allocates and takes its fastest path. No position has more legal moves: a
+// side has at most 16 revealed pieces, each with at most 4 steps or captures
+// and a cannon with at most 4 jumps more, and every other square may be
+// face-down (a flip each), so at most 16*4 + 2*4 + 16 = 88.
+const MaxMoves = 128
 
 // Board geometry. Steps are shifts by 1 (east/west) and 4 (north/south);
 // east and west steps must not wrap from one rank into the next.
@@ -99,51 +99,58 @@ func cannonJumps(s int, occ uint32) uint32 {
 
 // genState is what move generation needs of a position, computed once.
 type genState struct {
-	own, down, empty uint32
-	victims          [8]uint32 // victims[k]: squares a piece of kind k may step onto (empty or capture)
-	jumpable         uint32    // revealed enemy pieces (cannon targets)
-	occ              uint32
+	own, down, occ uint32
+	jumpable       uint32    // revealed enemy pieces: cannon targets
+	victims        [8]uint32 // victims[k]: the squares a piece of kind k may step onto (empty or capture)
+	k0, k1, k2     uint32    // the kind planes
+}
+
+// kindAt returns the kind of the known piece on s.
+func (g *genState) kindAt(s int) Kind {
+	return Kind(g.k0>>s&1 | (g.k1>>s&1)<<1 | (g.k2>>s&1)<<2)
 }
 
 // prepare fills g for the side to move of p. It reports false if the side to
 // move has no legal ply because it has no pieces, or its colour is unassigned
 // and nothing is face-down.
 func (p *Position) prepare(g *genState) bool {
-	g.down = p.down
-	if p.turn > Black {
+	g.down = p.down()
+	turn := uint(p.misc >> turnShift & 3)
+	if turn > 1 {
 		g.own = 0
-		return p.down != 0
+		return g.down != 0
 	}
-	c := uint(p.turn) << 3
-	o := c ^ 8
-	g.own = p.bb[c]
-	if g.own == 0 && p.pool[c] == 0 {
+	g.own = uint32(p.sides>>(32*turn)) &^ g.down
+	if g.own == 0 && p.misc>>(21*turn)&redPool == 0 {
 		return false
 	}
-	opp := p.bb[o]
-	g.occ = g.own | opp | p.down
-	g.empty = ^g.occ
-	e := g.empty
-	notK := opp &^ p.bb[o+uint(King)]
-	g.victims[King] = e | opp&^p.bb[o+uint(Pawn)]
-	g.victims[Guard] = e | notK
-	v := notK &^ p.bb[o+uint(Guard)]
-	g.victims[Minister] = e | v
-	v &^= p.bb[o+uint(Minister)]
-	g.victims[Rook] = e | v
-	v &^= p.bb[o+uint(Rook)]
-	g.victims[Knight] = e | v
+	opp := uint32(p.sides>>(32*(turn^1))) &^ g.down
+	g.occ = g.own | opp | g.down
+	e := ^g.occ
+	g.k0, g.k1, g.k2 = uint32(p.downK0>>32), uint32(p.kinds), uint32(p.kinds>>32)
+	// Kinds are ranks 1 (K) to 7 (P) in 3 bits: rank >= 2 is k1|k2, >= 3 is
+	// k2|k0&k1, >= 4 is k2, >= 5 is k2&(k0|k1); the pawn is all three bits,
+	// the king bit 0 alone.
+	k0, k1, k2 := g.k0, g.k1, g.k2
+	oppK := opp & k0 &^ (k1 | k2)
+	oppP := opp & k0 & k1 & k2
+	g.victims[King] = e | opp&^oppP
+	g.victims[Guard] = e | opp&(k1|k2)
+	g.victims[Minister] = e | opp&(k2|k0&k1)
+	g.victims[Rook] = e | opp&k2
+	g.victims[Knight] = e | opp&k2&(k0|k1)
 	g.victims[Cannon] = e
-	g.victims[Pawn] = e | p.bb[o+uint(Pawn)] | p.bb[o+uint(King)]
+	g.victims[Pawn] = e | oppP | oppK
 	g.jumpable = opp
 	return true
 }
 
-// destinations returns the squares the revealed own piece of kind k on s may
-// move or capture to.
-func (g *genState) destinations(s int, k uint8) uint32 {
-	d := adjacent[s&31] & g.victims[k&7]
-	if k&7 == uint8(Cannon) {
+// destinations returns the squares the revealed own piece on s may move or
+// capture to.
+func (g *genState) destinations(s int) uint32 {
+	k := g.kindAt(s & 31)
+	d := adjacent[s&31] & g.victims[k]
+	if k == Cannon {
 		d |= cannonJumps(s, g.occ) & g.jumpable
 	}
 	return d
@@ -155,13 +162,63 @@ func (p *Position) appendMoves(dst []Move) []Move {
 	if !p.prepare(&g) {
 		return dst
 	}
+	n := len(dst)
+	if cap(dst)-n < MaxMoves {
+		return g.appendMovesSlow(dst)
+	}
+	out := (*[MaxMoves]Move)(dst[n : n+MaxMoves])
+	k := 0
+	// Between two pieces of ours, the flips of the face-down squares in
+	// between; then the piece's moves. Those are written branch-free: 4
+	// writes, of which as many are kept as there are destinations. Writes
+	// past the kept moves are overwritten or left beyond the result's length.
+	below := uint32(0) // the squares up to the last piece
+	for own := g.own; own != 0; own &= own - 1 {
+		s := bits.TrailingZeros32(own)
+		bit := uint32(1) << s
+		for f := g.down & (bit - 1) &^ below; f != 0; f &= f - 1 {
+			t := Square(bits.TrailingZeros32(f))
+			out[k&(MaxMoves-1)] = Move{t, t}
+			k++
+		}
+		below = bit | (bit - 1)
+		from := Square(s)
+		kind := g.kindAt(s)
+		d := adjacent[s] & g.victims[kind]
+		if kind == Cannon {
+			d |= cannonJumps(s, g.occ) & g.jumpable
+			for ; d != 0; d &= d - 1 {
+				out[k&(MaxMoves-1)] = Move{from, Square(bits.TrailingZeros32(d))}
+				k++
+			}
+			continue
+		}
+		d1 := d & (d - 1)
+		d2 := d1 & (d1 - 1)
+		d3 := d2 & (d2 - 1)
+		out[k&(MaxMoves-1)] = Move{from, Square(bits.TrailingZeros32(d) & 31)}
+		out[(k+1)&(MaxMoves-1)] = Move{from, Square(bits.TrailingZeros32(d1) & 31)}
+		out[(k+2)&(MaxMoves-1)] = Move{from, Square(bits.TrailingZeros32(d2) & 31)}
+		out[(k+3)&(MaxMoves-1)] = Move{from, Square(bits.TrailingZeros32(d3) & 31)}
+		k += bits.OnesCount32(d)
+	}
+	for f := g.down &^ below; f != 0; f &= f - 1 {
+		t := Square(bits.TrailingZeros32(f))
+		out[k&(MaxMoves-1)] = Move{t, t}
+		k++
+	}
+	return dst[:n+k]
+}
+
+// appendMovesSlow is appendMoves for a dst without MaxMoves spare capacity.
+func (g *genState) appendMovesSlow(dst []Move) []Move {
 	for from := g.own | g.down; from != 0; from &= from - 1 {
 		s := bits.TrailingZeros32(from)
 		if g.down>>s&1 != 0 {
 			dst = append(dst, Move{Square(s), Square(s)})
 			continue
 		}
-		for d := g.destinations(s, p.board[s&31]); d != 0; d &= d - 1 {
+		for d := g.destinations(s); d != 0; d &= d - 1 {
 			dst = append(dst, Move{Square(s), Square(bits.TrailingZeros32(d))})
 		}
 	}
@@ -177,11 +234,27 @@ func (p *Position) countMoves() (moves, flips int) {
 	}
 	flips = bits.OnesCount32(g.down)
 	moves = flips
-	for from := g.own; from != 0; from &= from - 1 {
-		s := bits.TrailingZeros32(from)
-		moves += bits.OnesCount32(g.destinations(s, p.board[s&31]))
+	for own := g.own; own != 0; own &= own - 1 {
+		moves += bits.OnesCount32(g.destinations(bits.TrailingZeros32(own)))
 	}
 	return moves, flips
+}
+
+// hasMoves reports whether p has a legal move.
+func (p *Position) hasMoves() bool {
+	var g genState
+	if !p.prepare(&g) {
+		return false
+	}
+	if g.down != 0 {
+		return true
+	}
+	for own := g.own; own != 0; own &= own - 1 {
+		if g.destinations(bits.TrailingZeros32(own)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // isLegal reports whether m is legal in p (a flip needs no deal here).
@@ -197,8 +270,5 @@ func (p *Position) isLegal(m Move) bool {
 	if m.IsFlip() {
 		return g.down>>s&1 != 0
 	}
-	if g.own>>s&1 == 0 {
-		return false
-	}
-	return g.destinations(s, p.board[s])>>uint(m.To)&1 != 0
+	return g.own>>s&1 != 0 && g.destinations(s)>>uint(m.To)&1 != 0
 }

@@ -27,7 +27,7 @@ func perft(p *Position, depth int) uint64 {
 	var buf [MaxMoves]Move
 	var n uint64
 	for _, m := range p.appendMoves(buf[:0]) {
-		if m.From == m.To && p.board[m.From&31]&dealt == 0 {
+		if m.From == m.To && p.known()>>(m.From&31)&1 == 0 {
 			continue // a flip whose piece is unknown
 		}
 		child := p.PlayUnchecked(m)
@@ -55,7 +55,7 @@ func Divide(p Position, depth int) []MoveCount {
 		n := uint64(1)
 		if depth > 1 {
 			n = 0
-			if !m.IsFlip() || p.board[m.From]&dealt != 0 {
+			if !m.IsFlip() || p.known()>>m.From&1 != 0 {
 				child := p.PlayUnchecked(m)
 				n = perft(&child, depth-1)
 			}
@@ -77,11 +77,11 @@ func PerftChance(v View, depth int) uint64 {
 	return perftChance(&v.pos, depth)
 }
 
-// kinds returns how many distinct pieces are face-down.
-func (p *Position) kinds() int {
+// distinctPool returns how many distinct pieces are face-down.
+func (p *Position) distinctPool() int {
 	n := 0
 	for _, pc := range pieceOrder {
-		if p.pool[pc] != 0 {
+		if p.poolCount(pc) != 0 {
 			n++
 		}
 	}
@@ -94,7 +94,7 @@ func perftChance(p *Position, depth int) uint64 {
 	}
 	if depth == 1 {
 		moves, flips := p.countMoves()
-		return uint64(moves - flips + flips*p.kinds())
+		return uint64(moves - flips + flips*p.distinctPool())
 	}
 	var buf [MaxMoves]Move
 	var n uint64
@@ -105,7 +105,7 @@ func perftChance(p *Position, depth int) uint64 {
 			continue
 		}
 		for _, pc := range pieceOrder {
-			if p.pool[pc] != 0 {
+			if p.poolCount(pc) != 0 {
 				child := *p
 				child.play(m.From, m.To, pc)
 				n += perftChance(&child, depth-1)
@@ -139,7 +139,7 @@ func DivideChance(v View, depth int) []PlyCount {
 			continue
 		}
 		for _, pc := range pieceOrder {
-			if p.pool[pc] != 0 {
+			if p.poolCount(pc) != 0 {
 				child := p.PlayPlyUnchecked(Ply{m, pc})
 				out = append(out, PlyCount{Ply{m, pc}, perftChance(&child, depth-1)})
 			}
@@ -170,7 +170,7 @@ func perftExpected(p *Position, depth int) float64 {
 	}
 	var buf [MaxMoves]Move
 	var n float64
-	hidden := float64(bits.OnesCount32(p.down))
+	hidden := float64(bits.OnesCount32(p.down()))
 	for _, m := range p.appendMoves(buf[:0]) {
 		if m.From != m.To {
 			child := p.PlayUnchecked(m)
@@ -178,7 +178,7 @@ func perftExpected(p *Position, depth int) float64 {
 			continue
 		}
 		for _, pc := range pieceOrder {
-			if c := p.pool[pc]; c != 0 {
+			if c := p.poolCount(pc); c != 0 {
 				child := *p
 				child.play(m.From, m.To, pc)
 				n += float64(c) / hidden * perftExpected(&child, depth-1)

@@ -18,33 +18,94 @@ import (
 // empty board with red to move, a lost game. Build positions with
 // [NewPosition], [ParsePosition], or from [Opening] and [Position.Deal].
 type Position struct {
-	bb    [16]uint32 // bb[p]: revealed pieces p; bb[8c]: every revealed piece of colour c
-	down  uint32     // face-down squares
-	board [32]uint8  // per square: 0 empty, a piece code, 8 face-down (unknown), 16|p face-down p (dealt)
-	pool  [16]uint8  // pool[p]: face-down pieces p; pool[8c]: face-down pieces of colour c
-	turn  Color
-	quiet uint16
+	// Four words, so that the compiler keeps a Position in registers (a
+	// struct of at most four scalars is SSA-able; one holding arrays is
+	// copied through memory on every call of a value method). Each word
+	// holds two 32-square planes, or counters. The planes give every known
+	// piece, revealed or dealt face-down: its colour (the red or the black
+	// plane) and its kind (kind bits 0..2, the Kind value). An empty square,
+	// or a face-down one without a deal, is in none of them.
+	sides  uint64 // red plane (bits 0-31), black plane (32-63)
+	downK0 uint64 // face-down squares (0-31), kind bit 0 (32-63)
+	kinds  uint64 // kind bit 1 (0-31), kind bit 2 (32-63)
+	misc   uint64 // pool: 3 bits per piece in the order K..P k..p (0-41); turn (42-43); quiet counter (44-59)
 }
 
-const dealt = 16 // board cell flag: the face-down piece's identity follows
+const (
+	turnShift  = 42
+	quietShift = 44
+	quietMax   = 0xFFFF
+	redPool    = 1<<21 - 1 // the pool bits of red's pieces; black's follow
+)
+
+// poolShift returns the bit offset of the valid piece pc's pool count.
+func poolShift(pc Piece) uint { return 3 * (7*uint(pc>>3&1) + uint(pc&7) - 1) }
+
+// poolCount returns the face-down count of the valid piece pc.
+func (p *Position) poolCount(pc Piece) int { return int(p.misc >> poolShift(pc) & 7) }
+
+func (p *Position) down() uint32 { return uint32(p.downK0) }
+func (p *Position) turn() Color  { return Color(p.misc >> turnShift & 3) }
+
+// known returns the squares whose piece is known: revealed or dealt.
+func (p *Position) known() uint32 { return uint32(p.sides) | uint32(p.sides>>32) }
+
+// identity returns the piece on s, revealed or dealt face-down, or NoPiece.
+func (p *Position) identity(s int) Piece {
+	s &= 31
+	k := Piece(p.downK0>>(32+s)&1 | (p.kinds>>s&1)<<1 | (p.kinds>>(32+s)&1)<<2)
+	if k == 0 {
+		return NoPiece
+	}
+	return k | Piece(p.sides>>(32+s)&1)<<3
+}
+
+// setIdentity makes s hold pc in the planes (NoPiece clears it). It leaves the
+// face-down plane alone.
+func (p *Position) setIdentity(s int, pc Piece) {
+	s &= 31
+	both := uint64(1)<<s | uint64(1)<<(32+s)
+	p.sides &^= both
+	p.downK0 &^= uint64(1) << (32 + s)
+	p.kinds &^= both
+	if !pc.Valid() {
+		return
+	}
+	p.sides |= uint64(1) << (s + 32*int(pc>>3&1))
+	p.downK0 |= uint64(pc&1) << (32 + s)
+	p.kinds |= uint64(pc>>1&1)<<s | uint64(pc>>2&1)<<(32+s)
+}
+
+// kindMask returns the squares whose known piece is of kind k (1..7), revealed
+// or dealt face-down.
+func (p *Position) kindMask(k Kind) uint32 {
+	k0, k1, k2 := uint32(p.downK0>>32), uint32(p.kinds), uint32(p.kinds>>32)
+	if k&1 == 0 {
+		k0 = ^k0
+	}
+	if k&2 == 0 {
+		k1 = ^k1
+	}
+	if k&4 == 0 {
+		k2 = ^k2
+	}
+	return k0 & k1 & k2
+}
 
 // Opening is the start of every game: all 32 pieces face-down, colours not yet
 // assigned, no deal. [NewGame] deals it. Treat it as a constant.
 var Opening = func() Position {
-	var p Position
-	for s := range 32 {
-		p.board[s] = uint8(Hidden)
+	p := Position{downK0: 0xFFFFFFFF, misc: uint64(NoColor) << turnShift}
+	for _, pc := range pieceOrder {
+		p.misc += uint64(pc.Kind().InitialCount()) << poolShift(pc)
 	}
-	p.down = 0xFFFFFFFF
-	for c := range Color(2) {
-		for k := King; k <= Pawn; k++ {
-			p.pool[MakePiece(c, k)] = uint8(k.InitialCount())
-		}
-		p.pool[8*c] = 16
-	}
-	p.turn = NoColor
 	return p
 }()
+
+// pieceOrder is the order of the 14 pieces in counts and pools: K G M R N C
+// P k g m r n c p.
+var pieceOrder = [14]Piece{RedKing, RedGuard, RedMinister, RedRook, RedKnight, RedCannon, RedPawn,
+	BlackKing, BlackGuard, BlackMinister, BlackRook, BlackKnight, BlackCannon, BlackPawn}
 
 // Setup describes a position field by field, unvalidated, for [NewPosition].
 type Setup struct {
@@ -170,24 +231,18 @@ func NewPosition(s Setup) (Position, error) {
 	for sq := range 32 {
 		switch pc := s.Board[sq]; {
 		case pc == Hidden:
-			p.down |= 1 << sq
-			p.board[sq] = uint8(Hidden)
-			if hasDeal {
-				p.board[sq] = dealt | uint8(s.Deal[sq])
-			}
+			p.downK0 |= 1 << sq
+			p.setIdentity(sq, s.Deal[sq])
 		case pc.Valid():
-			p.board[sq] = uint8(pc)
-			p.bb[pc] |= 1 << sq
-			p.bb[pc&8] |= 1 << sq
+			p.setIdentity(sq, pc)
 		}
 	}
 	for pc, n := range pool {
 		if n > 0 {
-			p.pool[pc] = uint8(n)
-			p.pool[pc&8] += uint8(n)
+			p.misc += uint64(n) << poolShift(Piece(pc))
 		}
 	}
-	p.turn, p.quiet = s.Turn, uint16(s.Quiet)
+	p.misc |= uint64(s.Turn)<<turnShift | uint64(s.Quiet)<<quietShift
 	return p, nil
 }
 
@@ -206,17 +261,15 @@ func (p Position) Setup() Setup {
 		s.Board[sq] = p.At(sq)
 		s.Deal[sq] = p.DealAt(sq)
 	}
-	for pc := range Piece(16) {
-		if pc.Valid() {
-			s.Pool[pc] = int(p.pool[pc])
-		}
+	for _, pc := range pieceOrder {
+		s.Pool[pc] = p.poolCount(pc)
 	}
-	s.Turn, s.Quiet = p.turn, int(p.quiet)
+	s.Turn, s.Quiet = p.Turn(), p.Quiet()
 	return s
 }
 
 // Turn returns the side to move, [NoColor] before the first flip.
-func (p Position) Turn() Color { return p.turn }
+func (p Position) Turn() Color { return p.turn() }
 
 // At returns what s shows: a revealed piece, [Hidden] or [NoPiece] (also for
 // a value that is not a square).
@@ -224,10 +277,10 @@ func (p Position) At(s Square) Piece {
 	if !s.Valid() {
 		return NoPiece
 	}
-	if c := p.board[s]; c < 16 {
-		return Piece(c)
+	if p.down()>>s&1 != 0 {
+		return Hidden
 	}
-	return Hidden
+	return p.identity(int(s))
 }
 
 // Pieces returns the squares showing pc: the revealed pieces pc, the
@@ -235,11 +288,11 @@ func (p Position) At(s Square) Piece {
 func (p Position) Pieces(pc Piece) Bitboard {
 	switch {
 	case pc == Hidden:
-		return Bitboard(p.down)
+		return Bitboard(p.down())
 	case pc == NoPiece:
 		return p.Empty()
 	case pc.Valid():
-		return Bitboard(p.bb[pc])
+		return Bitboard(p.kindMask(pc.Kind()) & uint32(p.sides>>(32*(pc>>3))) &^ p.down())
 	}
 	return 0
 }
@@ -249,14 +302,14 @@ func (p Position) Revealed(c Color) Bitboard {
 	if !c.Valid() {
 		return 0
 	}
-	return Bitboard(p.bb[8*c])
+	return Bitboard(uint32(p.sides>>(32*c)) &^ p.down())
 }
 
 // FaceDown returns the face-down squares.
-func (p Position) FaceDown() Bitboard { return Bitboard(p.down) }
+func (p Position) FaceDown() Bitboard { return Bitboard(p.down()) }
 
 // Empty returns the empty squares.
-func (p Position) Empty() Bitboard { return Bitboard(^(p.bb[0] | p.bb[8] | p.down)) }
+func (p Position) Empty() Bitboard { return Bitboard(^(p.known() | p.down())) }
 
 // Pool returns how many pieces pc are face-down (0 for a value that is not
 // one of the 14 pieces).
@@ -264,7 +317,7 @@ func (p Position) Pool(pc Piece) int {
 	if !pc.Valid() {
 		return 0
 	}
-	return int(p.pool[pc])
+	return p.poolCount(pc)
 }
 
 // Count returns how many pieces c has left, revealed or face-down.
@@ -272,31 +325,30 @@ func (p Position) Count(c Color) int {
 	if !c.Valid() {
 		return 0
 	}
-	return bits.OnesCount32(p.bb[8*c]) + int(p.pool[8*c])
+	n := bits.OnesCount32(uint32(p.sides>>(32*c)) &^ p.down())
+	for k := King; k <= Pawn; k++ {
+		n += p.poolCount(MakePiece(c, k))
+	}
+	return n
 }
 
 // Quiet returns the no-capture-no-flip counter: the plies since the last
 // capture or flip (or since the setup), as the draw rule of [Rules] counts
 // them.
-func (p Position) Quiet() int { return int(p.quiet) }
+func (p Position) Quiet() int { return int(p.misc >> quietShift & quietMax) }
 
 // Dealt reports whether p knows the piece under every face-down square (as a
 // referee's position does), so that a flip can be played as a bare [Move].
 // A position with nothing face-down is dealt.
-func (p Position) Dealt() bool {
-	if p.down == 0 {
-		return true
-	}
-	return p.board[bits.TrailingZeros32(p.down)&31]&dealt != 0
-}
+func (p Position) Dealt() bool { return p.down()&^p.known() == 0 }
 
 // DealAt returns the piece under the face-down square s, or [NoPiece] if s is
 // not face-down or p has no deal.
 func (p Position) DealAt(s Square) Piece {
-	if !s.Valid() || p.board[s]&dealt == 0 {
+	if !s.Valid() || p.down()>>s&1 == 0 {
 		return NoPiece
 	}
-	return Piece(p.board[s] &^ dealt)
+	return p.identity(int(s))
 }
 
 // Deal returns p with its face-down pieces dealt afresh from r, by the
@@ -308,12 +360,12 @@ func (p Position) Deal(r *rand.Rand) Position {
 	if r == nil {
 		return p
 	}
-	var list [32]uint8
+	var list [32]Piece
 	n := 0
 	for _, pc := range pieceOrder {
-		for range p.pool[pc] {
+		for range p.poolCount(pc) {
 			if n < len(list) {
-				list[n] = uint8(pc)
+				list[n] = pc
 				n++
 			}
 		}
@@ -323,22 +375,17 @@ func (p Position) Deal(r *rand.Rand) Position {
 		list[i], list[j] = list[j], list[i]
 	}
 	i := 0
-	for d := p.down; d != 0 && i < n; d &= d - 1 {
-		p.board[bits.TrailingZeros32(d)&31] = dealt | list[i]
+	for d := p.down(); d != 0 && i < n; d &= d - 1 {
+		p.setIdentity(bits.TrailingZeros32(d), list[i])
 		i++
 	}
 	return p
 }
 
-// pieceOrder is the order of the 14 pieces in counts and pools: K G M R N C
-// P k g m r n c p.
-var pieceOrder = [14]Piece{RedKing, RedGuard, RedMinister, RedRook, RedKnight, RedCannon, RedPawn,
-	BlackKing, BlackGuard, BlackMinister, BlackRook, BlackKnight, BlackCannon, BlackPawn}
-
 // public returns p without its deal.
 func (p Position) public() Position {
-	for d := p.down; d != 0; d &= d - 1 {
-		p.board[bits.TrailingZeros32(d)&31] = uint8(Hidden)
+	for d := p.down() & p.known(); d != 0; d &= d - 1 {
+		p.setIdentity(bits.TrailingZeros32(d), NoPiece)
 	}
 	return p
 }
@@ -347,7 +394,7 @@ func (p Position) public() Position {
 // ascending From, then To (a flip of s sorts as s-s). A side with no pieces
 // left (revealed or face-down) has none. Before the first flip the moves are
 // the 32 flips. Generating moves never needs the deal. It does not allocate
-// when dst has room ([MaxMoves]).
+// when dst has room for [MaxMoves] more.
 func (p Position) AppendLegalMoves(dst []Move) []Move { return p.appendMoves(dst) }
 
 // IsLegal reports whether m is legal in p.
@@ -356,40 +403,25 @@ func (p Position) IsLegal(m Move) bool { return p.isLegal(m) }
 // IsCapture reports whether m, played in p, would capture: it moves a piece
 // onto a revealed piece. It does not check legality.
 func (p Position) IsCapture(m Move) bool {
-	return m.Valid() && !m.IsFlip() && p.board[m.To] != 0 && p.board[m.To] < 16 && p.board[m.To] != uint8(Hidden)
+	return m.Valid() && !m.IsFlip() && (p.known()&^p.down())>>m.To&1 != 0
 }
 
 // IsOver reports whether the side to move has lost: it has no pieces left,
 // revealed or face-down, or no legal ply. The draw rules are the [Game]'s.
-func (p Position) IsOver() bool {
-	var g genState
-	if !p.prepare(&g) {
-		return true
-	}
-	if g.down != 0 {
-		return false
-	}
-	for from := g.own; from != 0; from &= from - 1 {
-		s := bits.TrailingZeros32(from)
-		if g.destinations(s, p.board[s&31]) != 0 {
-			return false
-		}
-	}
-	return true
-}
+func (p Position) IsOver() bool { return !p.hasMoves() }
 
 // Play returns the position after m. A flip reveals the piece of the deal; on a
 // position without one it fails with [ErrNoDeal] (play the flip as a [Ply]
 // with [Position.PlayPly]). Other failures wrap [ErrIllegalMove], or
 // [ErrGameOver] once the side to move has lost. p is unchanged, being a value.
 func (p Position) Play(m Move) (Position, error) {
-	if m.IsFlip() && p.IsLegal(m) && p.board[m.From]&dealt == 0 {
-		return p, &MoveError{Ply: Ply{Move: m}, Turn: p.turn, Reason: "the piece under " + m.From.String() + " is unknown", Err: ErrNoDeal}
+	if !p.isLegal(m) {
+		return p, p.illegal(Ply{Move: m})
 	}
-	if p.IsLegal(m) {
-		return p.PlayUnchecked(m), nil
+	if m.IsFlip() && p.known()>>m.From&1 == 0 {
+		return p, &MoveError{Ply: Ply{Move: m}, Turn: p.turn(), Reason: "the piece under " + m.From.String() + " is unknown", Err: ErrNoDeal}
 	}
-	return p, p.illegal(Ply{Move: m})
+	return p.PlayUnchecked(m), nil
 }
 
 // PlayPly returns the position after ply. A step or capture must name no
@@ -401,21 +433,21 @@ func (p Position) PlayPly(ply Ply) (Position, error) {
 	m := ply.Move
 	if !m.IsFlip() || ply.Piece == NoPiece {
 		if ply.Piece != NoPiece {
-			return p, &MoveError{Ply: ply, Turn: p.turn, Reason: "a step or capture reveals no piece", Err: ErrIllegalMove}
+			return p, &MoveError{Ply: ply, Turn: p.turn(), Reason: "a step or capture reveals no piece", Err: ErrIllegalMove}
 		}
 		return p.Play(m)
 	}
-	if !p.IsLegal(m) {
+	if !p.isLegal(m) {
 		return p, p.illegal(ply)
 	}
 	pc := ply.Piece
-	e := &MoveError{Ply: ply, Turn: p.turn, Err: ErrIllegalMove}
+	e := &MoveError{Ply: ply, Turn: p.turn(), Err: ErrIllegalMove}
 	switch {
 	case !pc.Valid():
 		e.Reason = "a flip reveals one of the 14 pieces"
-	case p.pool[pc] == 0:
+	case p.poolCount(pc) == 0:
 		e.Reason = "no " + pc.String() + " is face-down"
-	case p.board[m.From]&dealt != 0 && Piece(p.board[m.From]&^dealt) != pc:
+	case p.known()>>m.From&1 != 0 && p.identity(int(m.From)) != pc:
 		e.Reason = "the deal has another piece under " + m.From.String()
 	default:
 		return p.PlayPlyUnchecked(ply), nil
@@ -428,7 +460,7 @@ func (p Position) PlayPly(ply Ply) (Position, error) {
 // [Position.AppendLegalMoves] or have passed [Position.IsLegal], and a flip
 // needs the deal; anything else gives a meaningless position.
 func (p Position) PlayUnchecked(m Move) Position {
-	p.play(m.From, m.To, Piece(p.board[m.From&31]&^dealt))
+	p.play(m.From, m.To, p.identity(int(m.From)))
 	return p
 }
 
@@ -439,7 +471,7 @@ func (p Position) PlayUnchecked(m Move) Position {
 func (p Position) PlayPlyUnchecked(ply Ply) Position {
 	pc := ply.Piece
 	if pc == NoPiece {
-		pc = Piece(p.board[ply.Move.From&31] &^ dealt)
+		pc = p.identity(int(ply.Move.From))
 	}
 	p.play(ply.Move.From, ply.Move.To, pc)
 	return p
@@ -448,44 +480,42 @@ func (p Position) PlayPlyUnchecked(ply Ply) Position {
 // play applies the move from-to to p; for a flip (from == to), pc is the
 // piece revealed.
 func (p *Position) play(from, to Square, pc Piece) {
-	f, t := int(from)&31, int(to)&31
-	fb, tb := uint32(1)<<f, uint32(1)<<t
+	f, t := uint(from)&31, uint(to)&31
 	if f == t {
-		if !pc.Valid() || p.down&fb == 0 {
+		if !pc.Valid() || p.downK0>>f&1 == 0 {
 			return
 		}
-		p.board[f] = uint8(pc)
-		p.down &^= fb
-		p.bb[pc] |= fb
-		p.bb[pc&8] |= fb
-		p.pool[pc]--
-		p.pool[pc&8]--
-		if p.turn > Black {
-			p.turn = pc.Color()
+		p.setIdentity(int(f), pc)
+		p.downK0 &^= 1 << f
+		turn := p.misc >> turnShift & 3
+		if turn > 1 {
+			turn = uint64(pc >> 3 & 1)
 		}
-		p.turn ^= 1
-		p.quiet = 0
+		p.misc = (p.misc-1<<poolShift(pc))&(1<<turnShift-1) | (turn^1)<<turnShift
 		return
 	}
-	mover := p.board[f] & 15
-	if victim := p.board[t] & 15; victim != 0 {
-		p.bb[victim] &^= tb
-		p.bb[victim&8] &^= tb
-		p.quiet = 0
-	} else if p.quiet < 0xFFFF {
-		p.quiet++
+	// Move the bits of square f to t in every plane: the piece on t, if
+	// any, is captured. Both squares are revealed or empty, so the
+	// face-down plane is 0 on both.
+	const lo = 1 | 1<<32
+	clear := uint64(lo)<<f | uint64(lo)<<t
+	captured := p.sides>>t&lo != 0
+	p.sides = p.sides&^clear | (p.sides>>f&lo)<<t
+	p.downK0 = p.downK0&^clear | (p.downK0>>f&lo)<<t
+	p.kinds = p.kinds&^clear | (p.kinds>>f&lo)<<t
+	misc := p.misc ^ 1<<turnShift
+	if captured {
+		misc &^= quietMax << quietShift
+	} else if misc>>quietShift&quietMax < quietMax {
+		misc += 1 << quietShift
 	}
-	p.bb[mover] ^= fb | tb
-	p.bb[mover&8] ^= fb | tb
-	p.board[t] = mover
-	p.board[f] = 0
-	p.turn ^= 1
+	p.misc = misc
 }
-
 // illegal explains why ply (whose move is not legal in p) is refused.
 func (p Position) illegal(ply Ply) *MoveError {
 	m := ply.Move
-	e := &MoveError{Ply: ply, Turn: p.turn, Err: ErrIllegalMove}
+	turn := p.turn()
+	e := &MoveError{Ply: ply, Turn: turn, Err: ErrIllegalMove}
 	from, to := p.At(m.From), p.At(m.To)
 	dx, dy := m.To.X()-m.From.X(), m.To.Y()-m.From.Y()
 	switch {
@@ -495,19 +525,19 @@ func (p Position) illegal(ply Ply) *MoveError {
 		e.Reason = "not a move"
 	case m.IsFlip():
 		e.Reason = "nothing face-down on " + m.From.String()
-	case p.turn == NoColor:
+	case turn == NoColor:
 		e.Reason = "the first ply must be a flip"
 	case from == NoPiece:
 		e.Reason = "no piece on " + m.From.String()
 	case from == Hidden:
 		e.Reason = "the piece on " + m.From.String() + " is face-down and cannot move"
-	case from.Color() != p.turn:
+	case from.Color() != turn:
 		e.Reason = "the piece on " + m.From.String() + " is not yours"
 	case dx != 0 && dy != 0:
 		e.Reason = "pieces move along ranks and files only"
 	case to == Hidden:
 		e.Reason = "a face-down piece cannot be captured"
-	case to != NoPiece && to.Color() == p.turn:
+	case to != NoPiece && to.Color() == turn:
 		e.Reason = "your own piece is on " + m.To.String()
 	case from.Kind() == Cannon && to == NoPiece:
 		e.Reason = "a cannon moves one step to an empty square"

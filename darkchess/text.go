@@ -33,13 +33,13 @@ func (p Position) AppendText(b []byte) ([]byte, error) {
 			b = append(b, '/')
 		}
 	}
-	b = append(b, ' ', "rb-"[min(p.turn, NoColor)], ' ')
+	b = append(b, ' ', "rb-"[min(p.turn(), NoColor)], ' ')
 	for _, pc := range pieceOrder {
-		b = append(b, '0'+p.pool[pc]%10)
+		b = append(b, '0'+byte(p.poolCount(pc)))
 	}
 	b = append(b, ' ')
-	b = strconv.AppendUint(b, uint64(p.quiet), 10)
-	if p.down == 0 || !p.Dealt() {
+	b = strconv.AppendUint(b, uint64(p.Quiet()), 10)
+	if p.down() == 0 || !p.Dealt() {
 		return b, nil
 	}
 	b = append(b, ' ')
@@ -219,23 +219,23 @@ func (p Position) Diagram() string {
 		}
 		sb.WriteByte('\n')
 	}
-	if p.turn == NoColor {
+	if p.turn() == NoColor {
 		sb.WriteString("first flip to play")
 	} else {
-		sb.WriteString(p.turn.String())
+		sb.WriteString(p.turn().String())
 		sb.WriteString(" to move")
 	}
 	sb.WriteString(", quiet ")
-	sb.WriteString(strconv.Itoa(int(p.quiet)))
+	sb.WriteString(strconv.Itoa(p.Quiet()))
 	sb.WriteString(", face-down")
-	if p.down == 0 {
+	if p.down() == 0 {
 		sb.WriteString(" none")
 	}
 	for _, pc := range pieceOrder {
-		if n := p.pool[pc]; n > 0 {
+		if n := p.poolCount(pc); n > 0 {
 			sb.WriteByte(' ')
 			sb.WriteString(pc.String())
-			sb.WriteString(strconv.Itoa(int(n)))
+			sb.WriteString(strconv.Itoa(n))
 		}
 	}
 	sb.WriteByte('\n')

@@ -37,7 +37,7 @@ func (v View) Viewer() Color { return v.viewer }
 func (v View) Position() Position { return v.pos }
 
 // Turn returns the side to move.
-func (v View) Turn() Color { return v.pos.turn }
+func (v View) Turn() Color { return v.pos.Turn() }
 
 // At returns what s shows, as [Position.At].
 func (v View) At(s Square) Piece { return v.pos.At(s) }
