@@ -511,6 +511,7 @@ func (p *Position) play(from, to Square, pc Piece) {
 	}
 	p.misc = misc
 }
+
 // illegal explains why ply (whose move is not legal in p) is refused.
 func (p Position) illegal(ply Ply) *MoveError {
 	m := ply.Move
