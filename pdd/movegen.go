@@ -117,22 +117,42 @@ const (
 // one that breaks I1 or I2, or when either new group is an island next to
 // the other square.
 func chessScan(P, free Bitboard, mode int, dst []Move) ([]Move, int) {
-	// Label P's groups.
+	// Label P's groups in one raster scan: a tile joins the group of its
+	// left and upper neighbours, merging them if they differ.
 	var gid [NumSquares]uint8
-	var gmask [50]Bitboard
+	var gmask [NumSquares]Bitboard
+	ng := uint8(0)
+	for w := range 2 {
+		for m := P[w]; m != 0; m &= m - 1 {
+			t := Square(w<<6|bits.TrailingZeros64(m)) % NumSquares
+			left := t%10 != 0 && P.Has(t-1)
+			up := t >= 10 && P.Has(t-10)
+			var id uint8
+			switch {
+			case left && up && gid[t-1] != gid[t-10]:
+				id = gid[t-1]
+				old := gid[t-10]
+				for u := range gmask[old].Squares() {
+					gid[u] = id
+				}
+				gmask[id] = gmask[id].Union(gmask[old])
+				gmask[old] = Bitboard{}
+			case left:
+				id = gid[t-1]
+			case up:
+				id = gid[t-10]
+			default:
+				id = ng
+				ng++
+			}
+			gid[t] = id
+			gmask[id] = gmask[id].With(t)
+		}
+	}
 	var islands Bitboard
-	ng := 0
-	for rest := P; !rest.IsEmpty() && ng < len(gmask); ng++ {
-		g := fullGroup(P, firstSquare(rest))
-		rest = rest.Without(g)
-		gmask[ng] = g
+	for _, g := range gmask[:ng] {
 		if g.Count() == 4 {
 			islands = islands.Union(g)
-		}
-		for w := range 2 {
-			for m := g[w]; m != 0; m &= m - 1 {
-				gid[(w<<6|bits.TrailingZeros64(m))%NumSquares] = uint8(ng)
-			}
 		}
 	}
 
@@ -155,7 +175,7 @@ func chessScan(P, free Bitboard, mode int, dst []Move) ([]Move, int) {
 				}
 			}
 			n := g.Count()
-			if n > 4 || neighbours8(s.Bit()).Intersect(islands).Without(g).Count() > 0 {
+			if n > 4 || !sq.n8[s].Intersect(islands).Without(g).IsEmpty() {
 				continue
 			}
 			if n == 4 {
