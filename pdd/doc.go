@@ -43,6 +43,22 @@
 // without allocating, and [Position.PlayUnchecked] applies one on the hot
 // path.
 //
+// # Text
+//
+// Every type has one canonical String, with MarshalText, UnmarshalText and
+// AppendText where it reads back: a [Square] is "x,y", a [Move] is its
+// stepLog action, [Rules] are "course" or "official", and a [Position] is a
+// one-line string ([Position.String], [ParsePosition]): 10 rows of 10 cells
+// joined by '/', the side to move, the profile, then the bridges in build
+// order and the opening and end flags that are set:
+//
+//	..W......./........../..W......./.......... (...) B course bridges=2,0-2,2
+//
+// Readers are lenient where the doc comment says so; writers write one form.
+// [Position.Diagram] draws a position for people. The platform's files
+// (chess.txt, bridge.txt, stepLog.txt) are package record's business: it
+// builds positions with [Setup] and [NewPosition].
+//
 // # Scores and results
 //
 // A network is a set of own groups joined by own bridges; a network of n

@@ -110,3 +110,36 @@ func FuzzParseRules(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlayUnchecked plays any sequence of 16-bit values, legal or not, with
+// PlayUnchecked and then asks the position everything: a meaningless
+// position is allowed, a panic is not.
+func FuzzPlayUnchecked(f *testing.F) {
+	f.Add([]byte{0x00, 0x16, 0x80, 0x00, 0x40, 0x16, 0xC0, 0x00}, false)
+	f.Add([]byte{0x0b, 0x37, 0x0b, 0x37, 0x45, 0x99}, true)
+	f.Fuzz(func(t *testing.T, data []byte, official bool) {
+		p := pdd.Course.Start()
+		if official {
+			p = pdd.Official.Start()
+		}
+		for i := 0; i+1 < len(data); i += 2 {
+			m := pdd.Move(uint16(data[i])<<8 | uint16(data[i+1]))
+			_, _ = p.Play(m)
+			p = p.PlayUnchecked(m)
+		}
+		moves := p.AppendLegalMoves(nil)
+		_ = p.CountLegalMoves()
+		_, _ = p.IsOver(), p.MustPass()
+		_ = p.Outcome()
+		_ = p.String()
+		_ = p.Diagram()
+		_, _ = pdd.NewPosition(p.Setup())
+		for _, m := range moves {
+			_, _ = p.Play(m)
+		}
+		for s := range pdd.Symmetries() {
+			_ = s.Position(p).CountLegalMoves()
+		}
+		_ = pdd.Perft(p, 1)
+	})
+}
