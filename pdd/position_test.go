@@ -91,6 +91,10 @@ func TestSquaresAndMoves(t *testing.T) {
 			t.Errorf("Color(%d) = %q", c, c)
 		}
 	}
+	b := pdd.SquareAt(0, 0).Bit().With(pdd.SquareAt(9, 9)).With(pdd.SquareAt(3, 1))
+	if got := b.String(); got != "x.........\n...x......\n"+strings.Repeat("..........\n", 7)+".........x\n" || b.Count() != 3 {
+		t.Errorf("Bitboard.String:\n%s", got)
+	}
 	if pdd.White.Opponent() != pdd.Black || pdd.Black.Opponent() != pdd.White || pdd.NoColor.Opponent() != pdd.NoColor {
 		t.Error("Opponent")
 	}
