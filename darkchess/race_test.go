@@ -1,0 +1,5 @@
+//go:build race
+
+package darkchess_test
+
+const raceEnabled = true
