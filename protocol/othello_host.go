@@ -1,0 +1,479 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/botarena/botarena/othello"
+)
+
+// OthelloDefaultAddr is the address [OthelloHost.ListenAndServe] listens on
+// when given "": every interface, the TUS OthelloServer's port 25033.
+const OthelloDefaultAddr = ":25033"
+
+// The host's fixed limits (spec §3.8).
+const (
+	hostPendingMax   = 64                     // lines a client may send before it is paired
+	hostQueueLines   = 256                    // lines queued for one client before it counts as gone
+	hostEndLinger    = 10 * time.Second       // a connection closes this long after END
+	hostWriteTimeout = 10 * time.Second       // a write that stalls this long means the client is gone
+	hostDrainTime    = 2 * time.Second        // how long a closing connection is read before it is dropped
+	hostPairInterval = 500 * time.Millisecond // PairRandom's tick
+	hostFloodBurst   = 512                    // lines a client may send at once...
+	hostFloodRate    = 256                    // ...and per second after that
+)
+
+// OthelloPairing says how an [OthelloHost] pairs waiting connections into
+// games.
+type OthelloPairing uint8
+
+const (
+	// PairRandom is the real server's pairing (since 1.10): every
+	// [OthelloHost.PairInterval] (0.5 s by default), if two or more
+	// connections are waiting, a uniformly random pair of them starts a game
+	// with random colours. It is the zero value.
+	PairRandom OthelloPairing = iota
+	// PairFIFO pairs the two longest-waiting connections as soon as there
+	// are two; the one that connected first plays black. Tests and match
+	// runners use it.
+	PairFIFO
+)
+
+// String returns "random" or "fifo", the spelling of the server's -pairing
+// option.
+func (p OthelloPairing) String() string {
+	switch p {
+	case PairRandom:
+		return "random"
+	case PairFIFO:
+		return "fifo"
+	}
+	return fmt.Sprintf("OthelloPairing(%d)", uint8(p))
+}
+
+// MarshalText returns [OthelloPairing.String], and fails for an unknown
+// value.
+func (p OthelloPairing) MarshalText() ([]byte, error) {
+	if p > PairFIFO {
+		return nil, fmt.Errorf("protocol: unknown pairing %d", uint8(p))
+	}
+	return []byte(p.String()), nil
+}
+
+// UnmarshalText reads "random" or "fifo" (exactly, lower case), so that an
+// OthelloPairing works with flag.TextVar.
+func (p *OthelloPairing) UnmarshalText(text []byte) error {
+	switch string(text) {
+	case "random":
+		*p = PairRandom
+	case "fifo":
+		*p = PairFIFO
+	default:
+		return fmt.Errorf("protocol: unknown pairing %q (want random or fifo)", text)
+	}
+	return nil
+}
+
+// OthelloGameRecord is a game an [OthelloHost] refereed, as it hands it to
+// [OthelloHost.OnGameEnd].
+type OthelloGameRecord struct {
+	ID           int              // n in the console's "Game-<n>", counted from 0 in each Serve
+	Black, White string           // the nicknames at the end (BLACK and WHITE for a client that sent none)
+	Start        othello.Position // the start position
+	Moves        []othello.Move   // the moves in order, forced passes included
+	Result       othello.Result   // the outcome; Reason is othello.Unfinished if Serve stopped first
+	End          string           // the END payload sent to the players ("" if none was sent)
+	Transcript   string           // the -trans file's path ("" without TransDir or if it could not be made)
+	Began, Ended time.Time        // when the game was paired and when it ended
+}
+
+// OthelloHost is the referee side of the TUS OthelloServer protocol (spec §3):
+// a server that the course's clients can use unchanged. It accepts
+// connections, pairs waiting clients into games and runs any number of games
+// at once, each player on its own connection.
+//
+// A client that misbehaves costs only its own game: a malformed line gets
+// ERROR 1, an illegal square ERROR 2, a PUT out of turn ERROR 3 and an unknown
+// command ERROR 4; a client that disconnects, sends CLOSE, sends a line over
+// [TUSMaxLine] bytes or stops reading what the host writes loses by
+// disconnect, and one that does not move in time loses by timeout. Each
+// connection has its own writer goroutine with a bounded queue and a write
+// deadline, so a slow client never holds up another game.
+//
+// Configure the fields before calling Serve and do not change them while it
+// runs. The zero OthelloHost is a working server: random pairing, no time
+// limit, the TUS start position, no transcripts, no console. One OthelloHost
+// may serve several listeners at once; each Serve call has its own games.
+type OthelloHost struct {
+	// Timeout is how long a player has, from the moment its TURN is written
+	// to it, to send a valid PUT (the server's -timeout). An ERROR does not
+	// restart it; a repeated TURN (the opponent passed) starts it again.
+	// Zero means no limit.
+	Timeout time.Duration
+
+	// Pairing chooses how waiting connections are paired: PairRandom (the
+	// zero value, the real server's way) or PairFIFO.
+	Pairing OthelloPairing
+
+	// PairInterval is PairRandom's tick; zero means 0.5 s, as the real
+	// server. PairFIFO does not use it.
+	PairInterval time.Duration
+
+	// Rules gives the start position of every game. The zero value means
+	// othello.TUS, the course server's start.
+	Rules othello.Rules
+
+	// TransDir, when not empty, is the directory where each game's -trans
+	// transcript is written, as gamelog_<hostname>_<epoch-ms>.txt: the header
+	// at game start, then one flushed line per valid move. An existing file
+	// is never overwritten (the millisecond value is increased until the
+	// name is free).
+	TransDir string
+
+	// Console, when not nil, receives the -debug console lines of spec
+	// §3.11: "Connect from: ...", "Game-<n> Start.", "Send to <nick>:<line>",
+	// "Recv from <nick>:<line>", "Started recording transcript: <file>" and
+	// the end of each game. A connection that is not yet paired is named
+	// WAITING until it sends NICK. Writes are whole lines, one writer at a
+	// time, so Console should be quick (os.Stdout is).
+	Console io.Writer
+
+	// Monitor, when not nil, receives the board picture of spec §3.11 at the
+	// start of each game and after every move (the server's -monitor, without
+	// a window). It may be the same writer as Console.
+	Monitor io.Writer
+
+	// MaxErrors, when positive, makes a player lose a game (by
+	// othello.TooManyErrors) when it has been sent that many ERRORs in it.
+	// Zero means no limit, the real server's behaviour.
+	MaxErrors int
+
+	// Logger receives the host's own log: connections, games, results and
+	// trouble (a transcript that cannot be written, a client cut off). Nil
+	// discards it.
+	Logger *slog.Logger
+
+	// Rand draws PairRandom's pairs and colours. Nil means a randomly seeded
+	// source; give a seeded one (rand.NewPCG) for repeatable pairings. Each
+	// Serve call uses it from one goroutine; do not share it with other
+	// users.
+	Rand rand.Source
+
+	// OnGameEnd, when not nil, is called once for every game that started,
+	// after END has been sent, from that game's goroutine. A game cut short
+	// because Serve is returning is reported with Result.Reason
+	// othello.Unfinished. Serve waits for the calls to return.
+	OnGameEnd func(OthelloGameRecord)
+
+	// For tests: zero means the constants above.
+	endLinger    time.Duration
+	writeTimeout time.Duration
+}
+
+// ListenAndServe listens on the TCP address addr (OthelloDefaultAddr if
+// addr is "") and calls Serve. To learn the port of ":0", listen yourself
+// and call Serve.
+func (h *OthelloHost) ListenAndServe(ctx context.Context, addr string) error {
+	if addr == "" {
+		addr = OthelloDefaultAddr
+	}
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", addr)
+	if err != nil {
+		return err
+	}
+	return h.Serve(ctx, ln)
+}
+
+// Serve accepts connections on ln and referees games between them until ctx
+// is done or ln fails. It then closes ln and every connection, ends the
+// games in play (reporting them to OnGameEnd as unfinished), waits for all
+// of its goroutines and returns: nil when ctx ended it, else the accept
+// error.
+func (h *OthelloHost) Serve(ctx context.Context, ln net.Listener) error {
+	if err := h.check(); err != nil {
+		ln.Close()
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	s := &hostServer{
+		h:      h,
+		ctx:    ctx,
+		log:    h.Logger,
+		rules:  h.Rules,
+		arrive: make(chan *hostConn),
+		left:   make(chan struct{}, 1),
+		conns:  make(map[*hostConn]struct{}),
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.rules == (othello.Rules{}) {
+		s.rules = othello.TUS
+	}
+	stop := context.AfterFunc(ctx, func() { ln.Close() })
+	defer stop()
+	s.wg.Go(s.lobby)
+	s.log.Info("othello host: serving", "addr", ln.Addr().String(), "pairing", h.Pairing.String(), "timeout", h.Timeout)
+	err := s.accept(ln)
+	if ctx.Err() != nil {
+		err = nil
+	}
+	cancel()
+	ln.Close()
+	s.closeAll()
+	s.wg.Wait()
+	s.log.Info("othello host: stopped", "addr", ln.Addr().String())
+	return err
+}
+
+// check rejects settings that make no sense.
+func (h *OthelloHost) check() error {
+	switch {
+	case h.Timeout < 0:
+		return fmt.Errorf("protocol: OthelloHost.Timeout %v is negative", h.Timeout)
+	case h.PairInterval < 0:
+		return fmt.Errorf("protocol: OthelloHost.PairInterval %v is negative", h.PairInterval)
+	case h.MaxErrors < 0:
+		return fmt.Errorf("protocol: OthelloHost.MaxErrors %d is negative", h.MaxErrors)
+	case h.Pairing > PairFIFO:
+		return fmt.Errorf("protocol: unknown OthelloHost.Pairing %d", uint8(h.Pairing))
+	}
+	return nil
+}
+
+// hostServer is the state of one Serve call.
+type hostServer struct {
+	h     *OthelloHost
+	ctx   context.Context
+	log   *slog.Logger
+	rules othello.Rules
+	wg    sync.WaitGroup
+
+	arrive chan *hostConn // accepted connections, in order, to the lobby
+	left   chan struct{}  // a waiting connection dropped (a hint to the lobby)
+
+	mu     sync.Mutex
+	conns  map[*hostConn]struct{} // every open connection, to close on return
+	closed bool
+	nextID uint64 // the last connection's id
+
+	games int // games started, touched by the lobby only
+
+	consoleMu sync.Mutex
+}
+
+// accept runs the accept loop until ln fails.
+func (s *hostServer) accept(ln net.Listener) error {
+	var backoff time.Duration
+	for {
+		nc, err := ln.Accept()
+		if err != nil {
+			if s.ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
+				return err
+			}
+			var te interface{ Temporary() bool }
+			if !errors.As(err, &te) || !te.Temporary() {
+				return err
+			}
+			// Out of file descriptors and the like: wait and retry, as
+			// net/http does.
+			backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
+			s.log.Warn("othello host: accept", "err", err, "retry in", backoff)
+			t := time.NewTimer(backoff)
+			select {
+			case <-t.C:
+			case <-s.ctx.Done():
+				t.Stop()
+				return err
+			}
+			continue
+		}
+		backoff = 0
+		c := s.newConn(nc)
+		if c == nil {
+			nc.Close()
+			return s.ctx.Err()
+		}
+		host := nc.RemoteAddr().String()
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		s.console("Connect from: " + host)
+		s.log.Debug("othello host: connection", "conn", c.id, "remote", nc.RemoteAddr().String())
+		select {
+		case s.arrive <- c:
+		case <-s.ctx.Done():
+			c.kill()
+		}
+		s.wg.Go(func() { s.read(c) })
+		s.wg.Go(c.write)
+	}
+}
+
+// closeAll closes every connection; Serve calls it on the way out.
+func (s *hostServer) closeAll() {
+	s.mu.Lock()
+	s.closed = true
+	conns := make([]*hostConn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.kill()
+	}
+}
+
+// forget drops a closed connection from the set.
+func (s *hostServer) forget(c *hostConn) {
+	s.mu.Lock()
+	delete(s.conns, c)
+	s.mu.Unlock()
+}
+
+// console writes one line to the Console, if there is one.
+func (s *hostServer) console(line string) {
+	if s.h.Console == nil {
+		return
+	}
+	s.consoleMu.Lock()
+	defer s.consoleMu.Unlock()
+	io.WriteString(s.h.Console, line+"\n")
+}
+
+// monitor writes the board picture of p to the Monitor, if there is one.
+func (s *hostServer) monitor(p othello.Position) {
+	if s.h.Monitor == nil {
+		return
+	}
+	b := appendHostBoardPicture(nil, p)
+	s.consoleMu.Lock()
+	defer s.consoleMu.Unlock()
+	s.h.Monitor.Write(b)
+}
+
+// appendHostBoardPicture appends the 17-line board picture of spec §3.11:
+// rows y = 0..7 from the top between rows of 25 '-', each cell '●' black,
+// '○' white or two spaces, followed by '|'.
+func appendHostBoardPicture(b []byte, p othello.Position) []byte {
+	const rule = "-------------------------\n"
+	for y := range 8 {
+		b = append(b, rule...)
+		b = append(b, '|')
+		for x := range 8 {
+			switch c, ok := p.At(othello.SquareAt(x, y)); {
+			case !ok:
+				b = append(b, "  "...)
+			case c == othello.Black:
+				b = append(b, "●"...)
+			default:
+				b = append(b, "○"...)
+			}
+			b = append(b, '|')
+		}
+		b = append(b, '\n')
+	}
+	return append(b, rule...)
+}
+
+// lobby holds the connections waiting for a game and pairs them.
+func (s *hostServer) lobby() {
+	var waiting []*hostConn
+	var tick <-chan time.Time
+	var rng *rand.Rand
+	if s.h.Pairing == PairRandom {
+		d := s.h.PairInterval
+		if d == 0 {
+			d = hostPairInterval
+		}
+		t := time.NewTicker(d)
+		defer t.Stop()
+		tick = t.C
+		src := s.h.Rand
+		if src == nil {
+			src = rand.NewPCG(rand.Uint64(), rand.Uint64())
+		}
+		rng = rand.New(src)
+	}
+	for {
+		select {
+		case c := <-s.arrive:
+			waiting = append(waiting, c)
+			if s.h.Pairing == PairFIFO {
+				waiting = s.pairFIFO(waiting)
+			}
+		case <-s.left:
+			waiting = hostLive(waiting)
+		case <-tick:
+			waiting = s.pairRandom(waiting, rng)
+		case <-s.ctx.Done():
+			return
+		}
+	}
+}
+
+// hostLive filters out the connections that dropped while waiting.
+func hostLive(waiting []*hostConn) []*hostConn {
+	live := waiting[:0]
+	for _, c := range waiting {
+		c.mu.Lock()
+		ok := c.state == hostWaiting
+		c.mu.Unlock()
+		if ok {
+			live = append(live, c)
+		}
+	}
+	clear(waiting[len(live):])
+	return live
+}
+
+// pairFIFO starts games between the longest-waiting connections.
+func (s *hostServer) pairFIFO(waiting []*hostConn) []*hostConn {
+	for {
+		waiting = hostLive(waiting)
+		if len(waiting) < 2 {
+			return waiting
+		}
+		if s.startGame(waiting[0], waiting[1]) {
+			waiting = waiting[2:]
+		}
+	}
+}
+
+// pairRandom starts one game between a uniformly random pair of waiting
+// connections, with random colours.
+func (s *hostServer) pairRandom(waiting []*hostConn, rng *rand.Rand) []*hostConn {
+	for {
+		waiting = hostLive(waiting)
+		n := len(waiting)
+		if n < 2 {
+			return waiting
+		}
+		i := rng.IntN(n)
+		j := rng.IntN(n - 1)
+		if j >= i {
+			j++
+		}
+		if rng.IntN(2) == 1 {
+			i, j = j, i
+		}
+		if s.startGame(waiting[i], waiting[j]) {
+			rest := waiting[:0]
+			for k, c := range waiting {
+				if k != i && k != j {
+					rest = append(rest, c)
+				}
+			}
+			clear(waiting[len(rest):])
+			return rest
+		}
+	}
+}
