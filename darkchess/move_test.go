@@ -2,6 +2,7 @@ package darkchess_test
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -85,7 +86,7 @@ func TestPieces(t *testing.T) {
 	}
 	names := ""
 	for k := darkchess.NoKind; k <= darkchess.Pawn+1; k++ {
-		names += k.String() + fmtInt(k.InitialCount()) + " "
+		names += k.String() + strconv.Itoa(k.InitialCount()) + " "
 	}
 	if names != "no kind0 king1 guard2 minister2 rook2 knight2 cannon2 pawn5 invalid kind0 " {
 		t.Errorf("kinds %q", names)
@@ -95,8 +96,6 @@ func TestPieces(t *testing.T) {
 		t.Error("colours")
 	}
 }
-
-func fmtInt(n int) string { return string(rune('0' + n)) }
 
 func TestParseMove(t *testing.T) {
 	for in, want := range map[string]darkchess.Move{
