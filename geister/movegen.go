@@ -26,14 +26,15 @@ const (
 
 // steps[c][sq][d] is the target of side c's ghost on sq moving d (mover's
 // frame): a square 0..35, escapeStep for the canonical sideways escape from
-// an exit square, or offBoard. Rows 36..63 are all offBoard, so any byte
-// value masked with 63 indexes the table safely.
-var steps = func() (t [2][64][4]uint8) {
+// an exit square, or offBoard. Rows 36..255 are all offBoard, so a packed
+// byte indexes the table without a bounds check, and a ghost off the board
+// (99, 88) has no step.
+var steps = func() (t [2][256][4]uint8) {
 	// Mover-frame steps (dx, dy) for North, East, West, South.
 	dx := [4]int{0, 1, -1, 0}
 	dy := [4]int{-1, 0, 0, 1}
 	for c := range 2 {
-		for sq := range 64 {
+		for sq := range 256 {
 			for d := range 4 {
 				t[c][sq][d] = offBoard
 				if sq >= NumSquares {
@@ -63,27 +64,12 @@ var steps = func() (t [2][64][4]uint8) {
 
 // exitDir[c][sq] is the canonical escape direction of side c from sq, plus
 // one; 0 where sq is not one of c's exits.
-var exitDir = func() (t [2][64]uint8) {
+var exitDir = func() (t [2][256]uint8) {
 	for c := range 2 {
-		for sq := range 64 {
+		for sq := range 256 {
 			for d := range 4 {
 				if steps[c][sq][d] == escapeStep {
 					t[c][sq] = uint8(d) + 1
-				}
-			}
-		}
-	}
-	return t
-}()
-
-// reach[c][sq] holds the targets of side c's ghost on sq: its board
-// neighbours, plus escapeBit on an exit square.
-var reach = func() (t [2][64]uint64) {
-	for c := range 2 {
-		for sq := range 64 {
-			for d := range 4 {
-				if to := steps[c][sq][d]; to != offBoard {
-					t[c][sq] |= 1 << to
 				}
 			}
 		}
@@ -97,45 +83,96 @@ func blockedFor(own uint64, reds uint8, g uint) uint64 {
 	return own | offBit | uint64(reds>>g&1)<<escapeStep
 }
 
-// appendMoves appends the moves of the side whose ghosts are packed in at,
-// occupy own, with red set reds, moving in side c's frame; ghosts A..H, then
-// North, East, West, South.
-func appendMoves(dst []Move, at, own uint64, reds uint8, c Color) []Move {
-	st := &steps[c&1]
-	var buf [32]Move
-	n := 0
-	for g := uint(0); g < 8; g++ {
-		sq := uint8(at >> (8 * g))
-		if sq >= NumSquares {
-			continue
-		}
-		free := ^blockedFor(own, reds, g)
-		t := &st[sq]
-		base := Move(1 + g<<2)
-		buf[n&31] = base
-		n += int(free >> t[0] & 1)
-		buf[n&31] = base + 1
-		n += int(free >> t[1] & 1)
-		buf[n&31] = base + 2
-		n += int(free >> t[2] & 1)
-		buf[n&31] = base + 3
-		n += int(free >> t[3] & 1)
+// Masks of the board's edges, in the first player's frame.
+const (
+	row0 = 0x3F
+	row5 = row0 << 30
+	col0 = 1 | 1<<6 | 1<<12 | 1<<18 | 1<<24 | 1<<30
+	col5 = col0 << 5
+)
+
+// dirBoards returns the squares from which the side with ghosts packed in
+// at, on own, with red set reds, may step North, East, West and South in
+// side c's frame (the escape counting as the sideways step from an exit).
+// Every bit is an own square, holding exactly one ghost.
+func dirBoards(at, own uint64, reds uint8, c Color) (n, e, w, s uint64) {
+	up := own &^ (own << 6) &^ row0    // to sq-6
+	down := own &^ (own >> 6) &^ row5  // to sq+6
+	right := own &^ (own >> 1) &^ col5 // to sq+1
+	left := own &^ (own << 1) &^ col0  // to sq-1
+	var exW, exE uint8 // the exits, left by West and East
+	if c&1 == First {
+		n, e, w, s = up, right, left, down
+		exW, exE = 0, 5
+	} else {
+		n, e, w, s = down, left, right, up
+		exW, exE = 35, 30
 	}
-	return append(dst, buf[:n&63]...)
+	if g := findByte(at, exW); g < 8 && own&(1<<exW) != 0 && reds>>g&1 == 0 {
+		w |= 1 << exW
+	}
+	if g := findByte(at, exE); g < 8 && own&(1<<exE) != 0 && reds>>g&1 == 0 {
+		e |= 1 << exE
+	}
+	return n, e, w, s
 }
 
-// countMoves returns the number of moves appendMoves would append.
-func countMoves(at, own uint64, reds uint8, c Color) int {
-	r := &reach[c&1]
-	n := 0
-	for g := uint(0); g < 8; g++ {
-		sq := uint8(at >> (8 * g))
-		if sq >= NumSquares {
-			continue
-		}
-		n += bits.OnesCount64(r[sq] &^ blockedFor(own, reds, g))
+// appendMoves appends the moves of the side whose ghosts are packed in at,
+// occupy own, with red set reds and ghosts alive on the board, moving in
+// side c's frame: ghosts A..H, then North, East, West, South. It writes every
+// candidate and advances only over the legal ones, without a branch; when
+// dst has room for 32 more moves it writes there directly.
+func appendMoves(dst []Move, at, own uint64, reds, alive uint8, c Color) []Move {
+	n0 := len(dst)
+	var out *[32]Move
+	var buf [32]Move
+	if cap(dst)-n0 >= 32 {
+		out = (*[32]Move)(dst[n0 : n0+32])
+	} else {
+		out = &buf
 	}
-	return n
+	// dirBoards, inlined by hand: the hot path.
+	up := own &^ (own << 6) &^ row0
+	down := own &^ (own >> 6) &^ row5
+	right := own &^ (own >> 1) &^ col5
+	left := own &^ (own << 1) &^ col0
+	bn, be, bw, bs := up, right, left, down
+	var exW, exE uint8 = 0, 5
+	if c&1 != First {
+		bn, be, bw, bs = down, left, right, up
+		exW, exE = 35, 30
+	}
+	if own&(1<<(exW&63)) != 0 && reds>>findByte(at, exW)&1 == 0 {
+		bw |= 1 << (exW & 63)
+	}
+	if own&(1<<(exE&63)) != 0 && reds>>findByte(at, exE)&1 == 0 {
+		be |= 1 << (exE & 63)
+	}
+	n := 0
+	for a := alive; a != 0; a &= a - 1 {
+		g := uint(bits.TrailingZeros8(a))
+		sq := uint(uint8(at>>(8*g))) & 63
+		base := Move(1 + g<<2)
+		out[n&31] = base
+		n += int(bn >> sq & 1)
+		out[n&31] = base + 1
+		n += int(be >> sq & 1)
+		out[n&31] = base + 2
+		n += int(bw >> sq & 1)
+		out[n&31] = base + 3
+		n += int(bs >> sq & 1)
+	}
+	if out == &buf {
+		return append(dst, buf[:n&63]...)
+	}
+	return dst[:n0+n&63]
+}
+
+// countMoves returns the number of moves appendMoves would append: each bit
+// of the direction boards is one move.
+func countMoves(at, own uint64, reds uint8, c Color) int {
+	n, e, w, s := dirBoards(at, own, reds, c)
+	return bits.OnesCount64(n) + bits.OnesCount64(e) + bits.OnesCount64(w) + bits.OnesCount64(s)
 }
 
 // findByte returns the index (0..7) of the lowest byte of x equal to v, or 8
@@ -145,9 +182,9 @@ func findByte(x uint64, v uint8) uint {
 	return uint(bits.TrailingZeros64((x-lsb8)&^x&msb8)) >> 3
 }
 
-// setByte returns x with byte i set to v; i >= 8 leaves x unchanged.
+// setByte returns x with byte i&7 set to v.
 func setByte(x uint64, i uint, v uint8) uint64 {
-	s := 8 * i
+	s := 8 * (i & 7)
 	return x&^(0xFF<<s) | uint64(v)<<s
 }
 
@@ -192,6 +229,17 @@ func goneMask(at uint64, v uint8) uint8 {
 	var m uint8
 	for g := uint(0); g < 8; g++ {
 		if uint8(at>>(8*g)) == v {
+			m |= 1 << g
+		}
+	}
+	return m
+}
+
+// aliveMask returns the ghosts (bit g) whose packed byte is a board square.
+func aliveMask(at uint64) uint8 {
+	var m uint8
+	for g := uint(0); g < 8; g++ {
+		if uint8(at>>(8*g)) < NumSquares {
 			m |= 1 << g
 		}
 	}

@@ -24,11 +24,11 @@ func Perft(p Position, depth int) uint64 {
 func perft(p Position, depth int) uint64 {
 	c := p.Turn()
 	if depth == 1 {
-		return uint64(countMoves(p.at[c], p.occ[c], p.reds[c], c))
+		return uint64(countMoves(p.at[0], p.occ[0], p.reds[0], c))
 	}
 	var buf [32]Move
 	var n uint64
-	for _, m := range appendMoves(buf[:0], p.at[c], p.occ[c], p.reds[c], c) {
+	for _, m := range appendMoves(buf[:0], p.at[0], p.occ[0], p.reds[0], ^p.gone[0], c) {
 		q := p.PlayUnchecked(m)
 		if q.end != 0 {
 			n++

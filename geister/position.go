@@ -18,13 +18,18 @@ import (
 // [NewPosition], [ParsePosition] or [ParseBoard], and get later ones with
 // [Position.Play].
 type Position struct {
+	// The arrays hold [0] the side to move's and [1] the other side's
+	// data, so the hot paths index them with constants (see side).
 	at   [2]uint64 // byte g: square of ghost g, or 99 captured, 88 escaped
-	occ  [2]uint64 // the squares each side's ghosts are on
-	reds [2]uint8  // each side's red ghosts
-	gone [2]uint8  // each side's captured ghosts
+	occ  [2]uint64 // the squares the side's ghosts are on
+	reds [2]uint8  // the side's red ghosts
+	gone [2]uint8  // the side's captured ghosts
 	end  uint8     // the board result: 0, or reason<<1 | winner
 	ply  uint32
 }
+
+// side returns the index of side c in p's arrays: 0 if c is to move.
+func (p *Position) side(c Color) int { return int((c ^ Color(p.ply)) & 1) }
 
 // Setup describes a position field by field, unvalidated, for [NewPosition].
 type Setup struct {
@@ -69,28 +74,29 @@ func Start(first, second Reds) (Position, error) {
 func NewPosition(s Setup) (Position, error) {
 	var errs []error
 	var p Position
-	var on [NumSquares]string
+	var on [NumSquares]uint8 // 1 + 8*side + ghost of the ghost on each square
 	var esc [2]bool
 	var lostRed, lostBlue [2]int
 	nEsc := 0
+	p.ply = uint32(s.Ply)
 	for c := range Color(2) {
+		i := p.side(c)
 		if !s.Reds[c].Valid() {
 			errs = append(errs, &SetupError{"Reds", fmt.Sprintf("the %s player's red set %s has %d ghosts, want 4", c, s.Reds[c], s.Reds[c].Count())})
 		}
-		p.reds[c] = uint8(s.Reds[c])
+		p.reds[i] = uint8(s.Reds[c])
 		for g := A; g <= H; g++ {
 			sq := s.Ghosts[c][g]
-			name := ghostName(c, g)
 			red := s.Reds[c].Has(g)
 			switch {
 			case sq.Valid():
-				if prev := on[sq]; prev != "" {
-					errs = append(errs, &SetupError{"Ghosts", fmt.Sprintf("%s and %s both on %s", prev, name, sq)})
+				if prev := on[sq]; prev != 0 {
+					errs = append(errs, &SetupError{"Ghosts", fmt.Sprintf("%s and %s both on %s", ghostName(Color(prev-1)/8, Ghost(prev-1)%8), ghostName(c, g), sq)})
 				}
-				on[sq] = name
-				p.occ[c] |= 1 << uint(sq)
+				on[sq] = 1 + 8*uint8(c) + uint8(g)
+				p.occ[i] |= 1 << uint(sq)
 			case sq == Captured:
-				p.gone[c] |= 1 << g
+				p.gone[i] |= 1 << g
 				if red {
 					lostRed[c]++
 				} else {
@@ -102,12 +108,12 @@ func NewPosition(s Setup) (Position, error) {
 					errs = append(errs, &SetupError{"Ghosts", "more than one escaped ghost"})
 				}
 				if red && s.Reds[c].Valid() {
-					errs = append(errs, &SetupError{"Ghosts", fmt.Sprintf("%s escaped but is red", name)})
+					errs = append(errs, &SetupError{"Ghosts", fmt.Sprintf("%s escaped but is red", ghostName(c, g))})
 				}
 			default:
-				errs = append(errs, &SetupError{"Ghosts", fmt.Sprintf("%s on %d, which is neither a square, Captured (99) nor Escaped (88)", name, sq)})
+				errs = append(errs, &SetupError{"Ghosts", fmt.Sprintf("%s on %d, which is neither a square, Captured (99) nor Escaped (88)", ghostName(c, g), sq)})
 			}
-			p.at[c] |= uint64(uint8(sq)) << (8 * uint(g))
+			p.at[i] |= uint64(uint8(sq)) << (8 * uint(g))
 		}
 	}
 	if s.Ply < 0 || s.Ply > math.MaxUint32 {
@@ -116,7 +122,6 @@ func NewPosition(s Setup) (Position, error) {
 	if len(errs) > 0 {
 		return Position{}, errors.Join(errs...)
 	}
-	p.ply = uint32(s.Ply)
 	p.end = judge(esc, lostRed, lostBlue)
 	return p, nil
 }
@@ -132,7 +137,7 @@ func ghostName(c Color, g Ghost) string {
 
 // Setup returns the description of p, which [NewPosition] turns back into p.
 func (p Position) Setup() Setup {
-	s := Setup{Reds: [2]Reds{Reds(p.reds[0]), Reds(p.reds[1])}, Ply: int(p.ply)}
+	s := Setup{Reds: [2]Reds{p.Reds(First), p.Reds(Second)}, Ply: int(p.ply)}
 	for c := range Color(2) {
 		for g := A; g <= H; g++ {
 			s.Ghosts[c][g] = p.Square(c, g)
@@ -154,11 +159,11 @@ func (p Position) Square(c Color, g Ghost) Square {
 	if !c.Valid() || !g.Valid() {
 		return NoSquare
 	}
-	return Square(int8(uint8(p.at[c] >> (8 * uint(g)))))
+	return Square(int8(uint8(p.at[p.side(c)] >> (8 * uint(g)))))
 }
 
 // Reds returns side c's red set.
-func (p Position) Reds(c Color) Reds { return Reds(p.reds[c&1]) }
+func (p Position) Reds(c Color) Reds { return Reds(p.reds[p.side(c)]) }
 
 // GhostColor returns the colour of side c's ghost g, [Red] or [Blue]
 // ([Unknown] for an invalid side or ghost).
@@ -173,7 +178,7 @@ func (p Position) GhostColor(c Color, g Ghost) GhostColor {
 }
 
 // Ghosts returns the squares side c's ghosts are on.
-func (p Position) Ghosts(c Color) Bitboard { return Bitboard(p.occ[c&1]) }
+func (p Position) Ghosts(c Color) Bitboard { return Bitboard(p.occ[p.side(c)]) }
 
 // Occupied returns the squares with a ghost on them.
 func (p Position) Occupied() Bitboard { return Bitboard(p.occ[0] | p.occ[1]) }
@@ -185,8 +190,8 @@ func (p Position) At(s Square) (Color, Ghost, bool) {
 		return First, 0, false
 	}
 	for c := range Color(2) {
-		if p.occ[c]>>uint(s)&1 != 0 {
-			if g := findByte(p.at[c], uint8(s)); g < 8 {
+		if i := p.side(c); p.occ[i]>>uint(s)&1 != 0 {
+			if g := findByte(p.at[i], uint8(s)); g < 8 {
 				return c, Ghost(g), true
 			}
 		}
@@ -197,14 +202,14 @@ func (p Position) At(s Square) (Color, Ghost, bool) {
 // Captured returns how many of side c's red and blue ghosts the opponent has
 // captured.
 func (p Position) Captured(c Color) (red, blue int) {
-	gone := p.gone[c&1]
-	return bits.OnesCount8(gone & p.reds[c&1]), bits.OnesCount8(gone &^ p.reds[c&1])
+	i := p.side(c)
+	return bits.OnesCount8(p.gone[i] & p.reds[i]), bits.OnesCount8(p.gone[i] &^ p.reds[i])
 }
 
 // Escaped returns the side and the ghost that escaped, and false if none did.
 func (p Position) Escaped() (Color, Ghost, bool) {
 	for c := range Color(2) {
-		if g := findByte(p.at[c], escaped); g < 8 {
+		if g := findByte(p.at[p.side(c)], escaped); g < 8 {
 			return c, Ghost(g), true
 		}
 	}
@@ -235,7 +240,7 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 		return dst
 	}
 	c := p.Turn()
-	return appendMoves(dst, p.at[c], p.occ[c], p.reds[c], c)
+	return appendMoves(dst, p.at[0], p.occ[0], p.reds[0], ^p.gone[0], c)
 }
 
 // NumLegalMoves returns the number of legal moves, len(AppendLegalMoves), more
@@ -245,15 +250,15 @@ func (p Position) NumLegalMoves() int {
 		return 0
 	}
 	c := p.Turn()
-	return countMoves(p.at[c], p.occ[c], p.reds[c], c)
+	return countMoves(p.at[0], p.occ[0], p.reds[0], c)
 }
 
 // step returns the square of m's ghost and the table target of m (a square,
 // escapeStep or offBoard), for the side to move.
 func (p Position) step(m Move) (from, to uint8) {
 	c := p.Turn()
-	from = uint8(p.at[c] >> (8 * uint(m.Ghost())))
-	return from, steps[c][from&63][m.Direction()]
+	from = uint8(p.at[0] >> (8 * uint(m.Ghost())))
+	return from, steps[c][from][m.Direction()&3]
 }
 
 // Normalize returns m in the move generator's spelling: an escape written
@@ -265,7 +270,7 @@ func (p Position) Normalize(m Move) Move {
 	}
 	c := p.Turn()
 	from, _ := p.step(m)
-	if from >= NumSquares || p.reds[c]>>m.Ghost()&1 != 0 {
+	if from >= NumSquares || p.reds[0]>>m.Ghost()&1 != 0 {
 		return m
 	}
 	if d := exitDir[c][from]; d != 0 {
@@ -280,9 +285,8 @@ func (p Position) IsLegal(m Move) bool {
 		return false
 	}
 	m = p.Normalize(m)
-	c := p.Turn()
 	from, to := p.step(m)
-	return from < NumSquares && ^blockedFor(p.occ[c], p.reds[c], uint(m.Ghost()))>>to&1 != 0
+	return from < NumSquares && ^blockedFor(p.occ[0], p.reds[0], uint(m.Ghost()))>>to&1 != 0
 }
 
 // IsEscape reports whether m is a legal escape in p, in either spelling.
@@ -304,12 +308,11 @@ func (p Position) Captures(m Move) (Ghost, GhostColor, bool) {
 	if to >= NumSquares {
 		return 0, Unknown, false
 	}
-	o := p.Turn().Opponent()
-	if p.occ[o]>>to&1 == 0 {
+	if p.occ[1]>>to&1 == 0 {
 		return 0, Unknown, false
 	}
-	g := Ghost(findByte(p.at[o], to))
-	return g, p.GhostColor(o, g), true
+	g := Ghost(findByte(p.at[1], to))
+	return g, p.GhostColor(p.Turn().Opponent(), g), true
 }
 
 // Play returns the position after m, accepting North for an escape. It fails
@@ -346,7 +349,7 @@ func (p Position) moveError(m Move) *MoveError {
 	case to == offBoard:
 		e.Reason = "the step leaves the board"
 	default:
-		h := Ghost(findByte(p.at[c], to))
+		h := Ghost(findByte(p.at[0], to))
 		e.Reason = "own ghost " + h.String() + " is on the target square"
 	}
 	return e
@@ -359,32 +362,35 @@ func (p Position) moveError(m Move) *MoveError {
 // the board counts as an escape). It does not allocate.
 func (p Position) PlayUnchecked(m Move) Position {
 	c := p.Turn()
-	o := c ^ 1
 	g := uint(m-1) >> 2 & 7
-	from := uint8(p.at[c] >> (8 * g))
-	to := steps[c][from&63][(m-1)&3]
+	at, own, oppAt, opp := p.at[0], p.occ[0], p.at[1], p.occ[1]
+	from := uint8(at >> (8 * g))
+	to := steps[c][from][(m-1)&3]
+	own &^= 1 << (from & 63)
+	// The side that moved becomes index 1.
+	p.reds[0], p.reds[1] = p.reds[1], p.reds[0]
+	p.gone[0], p.gone[1] = p.gone[1], p.gone[0]
 	p.ply++
-	p.occ[c] &^= 1 << (from & 63)
 	if to >= NumSquares {
-		p.at[c] = setByte(p.at[c], g, escaped)
+		p.at[0], p.at[1] = oppAt, setByte(at, g, escaped)
+		p.occ[0], p.occ[1] = opp, own
 		p.end = endCode(ChessEscape, c)
 		return p
 	}
-	p.at[c] = setByte(p.at[c], g, to)
-	bit := uint64(1) << to
-	p.occ[c] |= bit
-	if p.occ[o]&bit == 0 {
+	bit := uint64(1) << (to & 63)
+	p.at[1], p.occ[1] = setByte(at, g, to), own|bit
+	if opp&bit == 0 {
+		p.at[0], p.occ[0] = oppAt, opp
 		return p
 	}
-	h := findByte(p.at[o], to)
-	p.at[o] = setByte(p.at[o], h, captured)
-	p.occ[o] &^= bit
-	p.gone[o] |= 1 << h
+	h := findByte(oppAt, to)
+	gone := p.gone[0] | 1<<h
+	p.at[0], p.occ[0], p.gone[0] = setByte(oppAt, h, captured), opp&^bit, gone
 	switch {
-	case bits.OnesCount8(p.gone[o]&^p.reds[o]) == 4:
+	case bits.OnesCount8(gone&^p.reds[0]) == 4:
 		p.end = endCode(NoBlueGhost, c)
-	case bits.OnesCount8(p.gone[o]&p.reds[o]) == 4:
-		p.end = endCode(NoRedGhost, o)
+	case bits.OnesCount8(gone&p.reds[0]) == 4:
+		p.end = endCode(NoRedGhost, c^1)
 	}
 	return p
 }

@@ -335,3 +335,5 @@ func TestPerftAgainstReference(t *testing.T) {
 		}
 	})
 }
+
+

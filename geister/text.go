@@ -51,13 +51,13 @@ func (p Position) Board(receiver Color) string {
 func (p Position) AppendBoard(b []byte, receiver Color) []byte {
 	for i := range 2 {
 		c := (receiver ^ Color(i)) & 1
-		at := p.at[c]
+		at := p.at[p.side(c)]
 		if receiver&1 == Second {
 			at = rotatePacked(at)
 		}
 		for g := uint(0); g < 8; g++ {
 			sq := uint8(at >> (8 * g))
-			b = appendTriple(b, sq, colorLetter(p.reds[c]>>g&1 != 0, i == 0 && sq < NumSquares))
+			b = appendTriple(b, sq, colorLetter(p.reds[p.side(c)]>>g&1 != 0, i == 0 && sq < NumSquares))
 		}
 	}
 	return b

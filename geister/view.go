@@ -32,11 +32,11 @@ type View struct {
 // frame (a no-op for the first player).
 func (p Position) View(c Color) View {
 	c &= 1
-	o := c ^ 1
+	i, o := p.side(c), p.side(c^1)
 	v := View{
-		at:     [2]uint64{p.at[c], p.at[o]},
-		occ:    [2]uint64{p.occ[c], p.occ[o]},
-		reds:   p.reds[c],
+		at:     [2]uint64{p.at[i], p.at[o]},
+		occ:    [2]uint64{p.occ[i], p.occ[o]},
+		reds:   p.reds[i],
 		viewer: c,
 		ply:    p.ply,
 	}
@@ -179,7 +179,7 @@ func (v View) AppendLegalMoves(dst []Move) []Move {
 	if v.Turn() != v.viewer || v.IsOver() {
 		return dst
 	}
-	return appendMoves(dst, v.at[0], v.occ[0], v.reds, First)
+	return appendMoves(dst, v.at[0], v.occ[0], v.reds, aliveMask(v.at[0]), First)
 }
 
 // IsLegal reports whether m is a legal move of the viewer, accepting North
@@ -218,12 +218,11 @@ func (v View) Position(opponent Reds) (Position, error) {
 // position builds the position v shows with the opponent's reds oppReds,
 // unchecked.
 func (v View) position(oppReds uint8) Position {
-	c := v.viewer & 1
-	o := c ^ 1
 	p := Position{ply: v.ply}
+	c, o := p.side(v.viewer), p.side(v.viewer^1) // indexes in p
 	p.at[c], p.at[o] = v.at[0], v.at[1]
 	p.occ[c], p.occ[o] = v.occ[0], v.occ[1]
-	if c == Second {
+	if v.viewer&1 == Second {
 		p.at[c], p.at[o] = rotatePacked(p.at[c]), rotatePacked(p.at[o])
 		p.occ[c] = uint64(Bitboard(p.occ[c]).Rotate())
 		p.occ[o] = uint64(Bitboard(p.occ[o]).Rotate())
@@ -232,10 +231,11 @@ func (v View) position(oppReds uint8) Position {
 	var esc [2]bool
 	var lostRed, lostBlue [2]int
 	for s := range Color(2) {
-		p.gone[s] = goneMask(p.at[s], captured)
-		esc[s] = goneMask(p.at[s], escaped) != 0
-		lostRed[s] = bits.OnesCount8(p.gone[s] & p.reds[s])
-		lostBlue[s] = bits.OnesCount8(p.gone[s] &^ p.reds[s])
+		i := p.side(s)
+		p.gone[i] = goneMask(p.at[i], captured)
+		esc[s] = goneMask(p.at[i], escaped) != 0
+		lostRed[s] = bits.OnesCount8(p.gone[i] & p.reds[i])
+		lostBlue[s] = bits.OnesCount8(p.gone[i] &^ p.reds[i])
 	}
 	p.end = judge(esc, lostRed, lostBlue)
 	return p
