@@ -100,7 +100,7 @@ func dirBoards(at, own uint64, reds uint8, c Color) (n, e, w, s uint64) {
 	down := own &^ (own >> 6) &^ row5  // to sq+6
 	right := own &^ (own >> 1) &^ col5 // to sq+1
 	left := own &^ (own << 1) &^ col0  // to sq-1
-	var exW, exE uint8 // the exits, left by West and East
+	var exW, exE uint8                 // the exits, left by West and East
 	if c&1 == First {
 		n, e, w, s = up, right, left, down
 		exW, exE = 0, 5

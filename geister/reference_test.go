@@ -335,5 +335,3 @@ func TestPerftAgainstReference(t *testing.T) {
 		}
 	})
 }
-
-
