@@ -14,7 +14,6 @@ import "math/bits"
 const (
 	offBoard   = 63
 	escapeStep = 62
-	escapeBit  = 1 << escapeStep
 	offBit     = 1 << offBoard
 
 	captured = uint8(Captured)
@@ -131,23 +130,7 @@ func appendMoves(dst []Move, at, own uint64, reds, alive uint8, c Color) []Move 
 	} else {
 		out = &buf
 	}
-	// dirBoards, inlined by hand: the hot path.
-	up := own &^ (own << 6) &^ row0
-	down := own &^ (own >> 6) &^ row5
-	right := own &^ (own >> 1) &^ col5
-	left := own &^ (own << 1) &^ col0
-	bn, be, bw, bs := up, right, left, down
-	var exW, exE uint8 = 0, 5
-	if c&1 != First {
-		bn, be, bw, bs = down, left, right, up
-		exW, exE = 35, 30
-	}
-	if own&(1<<(exW&63)) != 0 && reds>>findByte(at, exW)&1 == 0 {
-		bw |= 1 << (exW & 63)
-	}
-	if own&(1<<(exE&63)) != 0 && reds>>findByte(at, exE)&1 == 0 {
-		be |= 1 << (exE & 63)
-	}
+	bn, be, bw, bs := dirBoards(at, own, reds, c)
 	n := 0
 	for a := alive; a != 0; a &= a - 1 {
 		g := uint(bits.TrailingZeros8(a))

@@ -153,19 +153,13 @@ func (v View) Result() Result {
 	var esc [2]bool
 	var lostRed, lostBlue [2]int
 	for c := range Color(2) {
-		_, _, esc[c] = v.escapedSide(c)
+		esc[c] = findByte(v.at[v.side(c)], escaped) < 8
 		lostRed[c], lostBlue[c] = v.Captured(c)
 	}
 	if end := judge(esc, lostRed, lostBlue); end != 0 {
 		return Result{Reason: Reason(end >> 1), Winner: Color(end & 1)}
 	}
 	return Result{}
-}
-
-// escapedSide reports whether one of side c's ghosts escaped.
-func (v View) escapedSide(c Color) (Color, Ghost, bool) {
-	g := findByte(v.at[v.side(c)], escaped)
-	return c, Ghost(g), g < 8
 }
 
 // IsOver reports whether the board decides the game (see [Position.IsOver]).
