@@ -102,10 +102,19 @@ type OthelloGameRecord struct {
 // A client that misbehaves costs only its own game: a malformed line gets
 // ERROR 1, an illegal square ERROR 2, a PUT out of turn ERROR 3 and an unknown
 // command ERROR 4; a client that disconnects, sends CLOSE, sends a line over
-// [TUSMaxLine] bytes or stops reading what the host writes loses by
+// [TUSMaxLine] bytes, floods the host (more than 512 lines at once, or more
+// than 256 a second for long) or stops reading what the host writes loses by
 // disconnect, and one that does not move in time loses by timeout. Each
 // connection has its own writer goroutine with a bounded queue and a write
 // deadline, so a slow client never holds up another game.
+//
+// The rest follows the course server (spec §3.8): NICK takes effect at once,
+// even before pairing; other lines sent before pairing (at most 64) run
+// right after the game's first TURN; a forced pass is the same TURN again;
+// the last move is followed by BOARD and END, with no TURN. After END the
+// host answers ERROR 4 to everything but CLOSE and closes the connection on
+// CLOSE, on EOF or 10 s after END. When a player disconnects, the other gets
+// END and then CLOSE, and is closed too.
 //
 // Configure the fields before calling Serve and do not change them while it
 // runs. The zero OthelloHost is a working server: random pairing, no time
@@ -113,8 +122,10 @@ type OthelloGameRecord struct {
 // may serve several listeners at once; each Serve call has its own games.
 type OthelloHost struct {
 	// Timeout is how long a player has, from the moment its TURN is written
-	// to it, to send a valid PUT (the server's -timeout). An ERROR does not
-	// restart it; a repeated TURN (the opponent passed) starts it again.
+	// to its connection, to send a valid PUT (the server's -timeout): the
+	// per-move cap timer.PerMove(Timeout) on a timer.Clock, on the monotonic
+	// clock. An ERROR does not restart it; a repeated TURN (the opponent
+	// passed) starts it again. A legal PUT that arrives late loses on time.
 	// Zero means no limit.
 	Timeout time.Duration
 
@@ -138,7 +149,7 @@ type OthelloHost struct {
 	TransDir string
 
 	// Console, when not nil, receives the -debug console lines of spec
-	// §3.11: "Connect from: ...", "Game-<n> Start.", "Send to <nick>:<line>",
+	// §3.11: "Connect from: <peer IP>", "Game-<n> Start.", "Send to <nick>:<line>",
 	// "Recv from <nick>:<line>", "Started recording transcript: <file>" and
 	// the end of each game. A connection that is not yet paired is named
 	// WAITING until it sends NICK. Writes are whole lines, one writer at a
@@ -161,9 +172,9 @@ type OthelloHost struct {
 	Logger *slog.Logger
 
 	// Rand draws PairRandom's pairs and colours. Nil means a randomly seeded
-	// source; give a seeded one (rand.NewPCG) for repeatable pairings. Each
-	// Serve call uses it from one goroutine; do not share it with other
-	// users.
+	// source; give a seeded one (rand.NewPCG) for repeatable pairings. Serve
+	// uses it from one goroutine, so a host with a Rand must not serve two
+	// listeners at once, and the source must not be used elsewhere.
 	Rand rand.Source
 
 	// OnGameEnd, when not nil, is called once for every game that started,
@@ -198,6 +209,12 @@ func (h *OthelloHost) ListenAndServe(ctx context.Context, addr string) error {
 // of its goroutines and returns: nil when ctx ended it, else the accept
 // error.
 func (h *OthelloHost) Serve(ctx context.Context, ln net.Listener) error {
+	if ln == nil {
+		return errors.New("protocol: OthelloHost.Serve: nil listener")
+	}
+	if h == nil {
+		h = &OthelloHost{}
+	}
 	if err := h.check(); err != nil {
 		ln.Close()
 		return err

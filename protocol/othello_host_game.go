@@ -276,23 +276,17 @@ func (g *hostGame) forfeit(loser othello.Color, reason othello.Reason, said bool
 	g.end(r, gone)
 }
 
-// end sends END (and CLOSE after a disconnect) to the players still
-// connected, prints the end on the console and puts the connections in
-// their post-END state: ERROR 4 to everything but CLOSE, closed on CLOSE,
-// on EOF or hostEndLinger after END.
+// end sends END to the players still connected and prints the end on the
+// console. After a disconnect (gone is the loser's connection) the survivor
+// also gets CLOSE and its connection is closed. Otherwise both connections
+// go to their post-END state: ERROR 4 to everything but CLOSE, closed on
+// CLOSE, on EOF or hostEndLinger after END.
 func (g *hostGame) end(r othello.Result, gone *hostConn) {
 	black, white := g.p[othello.Black].name(), g.p[othello.White].name()
 	g.endText = FormatTUSEnd(r, black, white)
 	for _, p := range g.p {
 		if p != gone {
 			p.send(TUSEvent{Kind: TUSEnd, Text: g.endText}, false, nil)
-		}
-	}
-	if gone != nil {
-		for _, p := range g.p {
-			if p != gone {
-				p.send(TUSEvent{Kind: TUSCloseNotice}, false, nil)
-			}
 		}
 	}
 	g.s.console("Game-" + strconv.Itoa(g.id) + ":End Game: " + g.endText)
@@ -307,11 +301,16 @@ func (g *hostGame) end(r othello.Result, gone *hostConn) {
 			continue
 		}
 		p.mu.Lock()
-		if p.state == hostPlaying {
+		if gone != nil {
+			p.state = hostGone
+		} else if p.state == hostPlaying {
 			p.state = hostEnded
 		}
 		p.mu.Unlock()
-		if p.conn != nil {
+		if gone != nil {
+			p.send(TUSEvent{Kind: TUSCloseNotice}, false, nil)
+			p.closeAfterWrites(true)
+		} else if p.conn != nil {
 			p.conn.SetReadDeadline(deadline)
 		}
 	}

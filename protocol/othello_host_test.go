@@ -451,6 +451,7 @@ func TestOthelloHostBeforePairing(t *testing.T) {
 		"SAY early: hi", hostBoardLine(next), "TURN -1"))
 	w.conn.Close()
 	must(t, b.expect(ctx, "END Win:[early] early:4 WHITE:1", "CLOSE"))
+	must(t, b.expectEOF(ctx))
 	if r := hostNextRecord(t, ctx, records); r.ID != 0 || r.Black != "early" || r.Result.Reason != othello.Disconnect {
 		t.Errorf("record %+v", r)
 	}
@@ -546,7 +547,7 @@ func TestOthelloHostTimeout(t *testing.T) {
 }
 
 // TestOthelloHostDisconnect checks that a player who drops mid-game loses:
-// the survivor gets END then CLOSE.
+// the survivor gets END then CLOSE, and is closed.
 func TestOthelloHostDisconnect(t *testing.T) {
 	t.Parallel()
 	ctx := hostTestContext(t)
@@ -560,15 +561,16 @@ func TestOthelloHostDisconnect(t *testing.T) {
 	must(t, w.expect(ctx, hostBoardLine(next), "TURN -1"))
 	w.conn.Close()
 	must(t, b.expect(ctx, hostBoardLine(next), "TURN -1", "END Win:[BLACK] BLACK:4 leaver:1", "CLOSE"))
+	must(t, b.expectEOF(ctx))
 	r := hostNextRecord(t, ctx, records)
 	if r.Result.Reason != othello.Disconnect || r.Result.Winner != othello.Black || r.White != "leaver" {
 		t.Errorf("record %+v", r)
 	}
 }
 
-// TestOthelloHostCloseMidGame checks CLOSE during a game: the sender loses
-// and is closed; the opponent gets END then CLOSE, even when ahead... or
-// behind.
+// TestOthelloHostCloseMidGame checks CLOSE during a game: the sender loses,
+// even when ahead, and is closed; the opponent gets END then CLOSE, and is
+// closed.
 func TestOthelloHostCloseMidGame(t *testing.T) {
 	t.Parallel()
 	ctx := hostTestContext(t)
@@ -581,6 +583,7 @@ func TestOthelloHostCloseMidGame(t *testing.T) {
 	must(t, b.expect(ctx, hostBoardLine(next), "TURN -1"))
 	must(t, b.expectEOF(ctx))
 	must(t, w.expect(ctx, hostBoardLine(next), "TURN -1", "END Win:[WHITE] BLACK:4 WHITE:1", "CLOSE"))
+	must(t, w.expectEOF(ctx))
 	r := hostNextRecord(t, ctx, records)
 	if r.Result.Reason != othello.Disconnect || r.Result.Winner != othello.White {
 		t.Errorf("record %+v", r)
@@ -1052,6 +1055,52 @@ func TestOthelloHostShutdown(t *testing.T) {
 	if _, err := net.Dial("tcp", addr); err == nil {
 		t.Error("listener still open")
 	}
+}
+
+// ExampleOthelloHost serves one game between two raw TCP clients: black
+// moves, then leaves, and loses.
+func ExampleOthelloHost() {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	results := make(chan OthelloGameRecord, 1)
+	h := &OthelloHost{
+		Pairing:   PairFIFO, // the first to connect plays black
+		OnGameEnd: func(r OthelloGameRecord) { results <- r },
+	}
+	served := make(chan error, 1)
+	go func() { served <- h.Serve(ctx, ln) }()
+
+	black, _ := net.Dial("tcp", ln.Addr().String())
+	defer black.Close()
+	fmt.Fprint(black, "NICK alice\nPUT 4 2\nCLOSE\n") // run once the game starts
+	white, _ := net.Dial("tcp", ln.Addr().String())
+	defer white.Close()
+	sc := bufio.NewScanner(white)
+	for sc.Scan() {
+		if line := sc.Text(); strings.HasPrefix(line, "BOARD ") {
+			fmt.Println("BOARD ...")
+		} else {
+			fmt.Println(line)
+		}
+	}
+	r := <-results
+	fmt.Println(r.Black, "vs", r.White+":", r.Result)
+	cancel()
+	fmt.Println("Serve:", <-served)
+	// Output:
+	// START -1
+	// BOARD ...
+	// TURN 1
+	// BOARD ...
+	// TURN -1
+	// END Win:[WHITE] alice:4 WHITE:1
+	// CLOSE
+	// alice vs WHITE: white wins 4-1 (disconnect)
+	// Serve: <nil>
 }
 
 // TestOthelloHostConfig checks that Serve refuses bad settings.
