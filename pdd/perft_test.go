@@ -7,7 +7,7 @@ import (
 	"github.com/botarena/botarena/pdd"
 )
 
-var perft3 = flag.Bool("pdd.perft3", false, "also check perft(3) from the start, 107,310,897,558 (23.5 M leaf counts: minutes)")
+var perft3 = flag.Bool("pdd.perft3", false, "also check perft(3) from the start, 107,310,897,558 (23.5 M leaf counts: about 3 minutes)")
 
 // TestStartCounts checks the counts of spec §6.4 from the start, in both
 // profiles: 4,950 moves; after every one of the 4,950 openings, 4,754 (4,753
