@@ -101,11 +101,19 @@ func (g *hostGame) run(pending [2][]string) {
 	}
 	g.announceTurn()
 	for c, lines := range pending {
+		p := g.p[c]
 		for _, line := range lines {
-			if g.over {
-				return
+			if !g.over {
+				g.handle(othello.Color(c), line)
+				continue
 			}
-			g.handle(othello.Color(c), line)
+			// The game ended on an earlier line: the rest are post-END.
+			p.mu.Lock()
+			ended := p.state == hostEnded
+			p.mu.Unlock()
+			if ended {
+				s.afterEnd(p, line)
+			}
 		}
 	}
 	for !g.over {

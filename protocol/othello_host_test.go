@@ -610,6 +610,25 @@ func TestOthelloHostAfterEnd(t *testing.T) {
 	must(t, w.expectEOF(ctx))
 }
 
+// TestOthelloHostPendingAfterEnd checks lines sent before pairing that come
+// after the game-ending move: they are post-END lines.
+func TestOthelloHostPendingAfterEnd(t *testing.T) {
+	t.Parallel()
+	ctx := hostTestContext(t)
+	start := hostDrawStart(t)
+	console := newHostTestConsole()
+	h := &OthelloHost{Pairing: PairFIFO, Rules: othello.Rules{Start: start}, Console: console}
+	addr := hostTestServe(t, h)
+	b := hostTestDial(t, addr)
+	must(t, b.send("PUT 0 0", "BOARD", "CLOSE"))
+	must(t, console.waitFor(ctx, "Recv from WAITING:CLOSE"))
+	w := hostTestDial(t, addr)
+	final := hostPlay(t, start, 0, 0)
+	must(t, b.expect(ctx, "START 1", hostBoardLine(start), "TURN 1", hostBoardLine(final), "END Draw BLACK:32 WHITE:32", "ERROR 4"))
+	must(t, b.expectEOF(ctx))
+	must(t, w.expect(ctx, "START -1", hostBoardLine(start), "TURN 1", hostBoardLine(final), "END Draw BLACK:32 WHITE:32"))
+}
+
 // TestOthelloHostMaxErrors checks the forfeit after MaxErrors ERRORs.
 func TestOthelloHostMaxErrors(t *testing.T) {
 	t.Parallel()
