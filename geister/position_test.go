@@ -129,6 +129,17 @@ func TestSquares(t *testing.T) {
 	if got := b.String(); got != "x.....\n.....x\n......\n......\n......\n......\n" {
 		t.Errorf("Bitboard.String() = %q", got)
 	}
+	var names []string
+	for s := range b.Squares() {
+		names = append(names, s.String())
+		break // stopping early is allowed
+	}
+	for s := range b.Squares() {
+		names = append(names, s.String())
+	}
+	if strings.Join(names, " ") != "00 00 51" {
+		t.Errorf("Squares yields %v", names)
+	}
 }
 
 func TestMoves(t *testing.T) {
@@ -205,6 +216,20 @@ func TestStart(t *testing.T) {
 	}
 	if _, _, ok := p.At(geister.SquareAt(0, 0)); ok {
 		t.Error("At(00) occupied")
+	}
+	if _, _, ok := p.At(geister.Captured); ok {
+		t.Error("At(99) occupied")
+	}
+	v := p.View(geister.Second)
+	if p.Square(2, geister.A) != geister.NoSquare || p.Square(geister.First, 8) != geister.NoSquare || p.GhostColor(geister.First, 8) != geister.Unknown ||
+		v.Square(2, geister.A) != geister.NoSquare || v.GhostColor(geister.First, 8) != geister.Unknown {
+		t.Error("accessors accept invalid sides or ghosts")
+	}
+	if _, _, ok := v.At(geister.NoSquare); ok {
+		t.Error("View.At(NoSquare) occupied")
+	}
+	if geister.A.String() != "A" || geister.Red.String() != "red" || geister.Blue.String() != "blue" || geister.Unknown.String() != "unknown" {
+		t.Error("ghost names")
 	}
 	if _, _, ok := p.Escaped(); ok {
 		t.Error("escaped at start")
@@ -599,6 +624,9 @@ func TestGamesEnd(t *testing.T) {
 			}
 		}
 		r, _ := g.Result()
+		if first, second := r.Score(); first+second != 1 {
+			t.Fatalf("%v scores %v + %v", r, first, second)
+		}
 		p := g.Position()
 		switch {
 		case p.IsOver():

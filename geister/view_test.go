@@ -83,6 +83,9 @@ func TestViewAgreesWithPosition(t *testing.T) {
 		if v.Viewer() != c || v.Turn() != p.Turn() || v.Ply() != p.Ply() || v.Result() != p.Result() || v.IsOver() != p.IsOver() || v.Reds() != p.Reds(c) {
 			t.Fatalf("%s viewed by %s: %s", p, c, v)
 		}
+		if v.Occupied() != p.Occupied() && c == geister.First || c == geister.Second && v.Occupied() != p.Occupied().Rotate() {
+			t.Fatalf("%s: occupied squares differ", p)
+		}
 		for s := range geister.Color(2) {
 			if v.Ghosts(s) != p.Ghosts(s).Rotate() && c == geister.Second || c == geister.First && v.Ghosts(s) != p.Ghosts(s) {
 				t.Fatalf("%s: ghosts of %s differ", p, s)
