@@ -13,10 +13,10 @@ func Perft(p Position, depth int) uint64 {
 	if depth < 0 {
 		return 0
 	}
-	return perft(&p, depth)
+	return perft(p, depth)
 }
 
-func perft(p *Position, depth int) uint64 {
+func perft(p Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
@@ -30,8 +30,7 @@ func perft(p *Position, depth int) uint64 {
 		if m.From == m.To && p.known()>>(m.From&31)&1 == 0 {
 			continue // a flip whose piece is unknown
 		}
-		child := p.PlayUnchecked(m)
-		n += perft(&child, depth-1)
+		n += perft(p.PlayUnchecked(m), depth-1)
 	}
 	return n
 }
@@ -56,8 +55,7 @@ func Divide(p Position, depth int) []MoveCount {
 		if depth > 1 {
 			n = 0
 			if !m.IsFlip() || p.known()>>m.From&1 != 0 {
-				child := p.PlayUnchecked(m)
-				n = perft(&child, depth-1)
+				n = perft(p.PlayUnchecked(m), depth-1)
 			}
 		}
 		out = append(out, MoveCount{m, n})
@@ -74,7 +72,7 @@ func PerftChance(v View, depth int) uint64 {
 	if depth < 0 {
 		return 0
 	}
-	return perftChance(&v.pos, depth)
+	return perftChance(v.pos, depth)
 }
 
 // distinctPool returns how many distinct pieces are face-down.
@@ -88,7 +86,7 @@ func (p *Position) distinctPool() int {
 	return n
 }
 
-func perftChance(p *Position, depth int) uint64 {
+func perftChance(p Position, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
@@ -100,15 +98,12 @@ func perftChance(p *Position, depth int) uint64 {
 	var n uint64
 	for _, m := range p.appendMoves(buf[:0]) {
 		if m.From != m.To {
-			child := p.PlayUnchecked(m)
-			n += perftChance(&child, depth-1)
+			n += perftChance(p.PlayUnchecked(m), depth-1)
 			continue
 		}
 		for _, pc := range pieceOrder {
 			if p.poolCount(pc) != 0 {
-				child := *p
-				child.play(m.From, m.To, pc)
-				n += perftChance(&child, depth-1)
+				n += perftChance(p.PlayPlyUnchecked(Ply{m, pc}), depth-1)
 			}
 		}
 	}
@@ -134,14 +129,12 @@ func DivideChance(v View, depth int) []PlyCount {
 	var out []PlyCount
 	for _, m := range p.AppendLegalMoves(buf[:0]) {
 		if !m.IsFlip() {
-			child := p.PlayUnchecked(m)
-			out = append(out, PlyCount{Ply{Move: m}, perftChance(&child, depth-1)})
+			out = append(out, PlyCount{Ply{Move: m}, perftChance(p.PlayUnchecked(m), depth-1)})
 			continue
 		}
 		for _, pc := range pieceOrder {
 			if p.poolCount(pc) != 0 {
-				child := p.PlayPlyUnchecked(Ply{m, pc})
-				out = append(out, PlyCount{Ply{m, pc}, perftChance(&child, depth-1)})
+				out = append(out, PlyCount{Ply{m, pc}, perftChance(p.PlayPlyUnchecked(Ply{m, pc}), depth-1)})
 			}
 		}
 	}
@@ -157,10 +150,10 @@ func PerftExpected(v View, depth int) float64 {
 	if depth < 0 {
 		return 0
 	}
-	return perftExpected(&v.pos, depth)
+	return perftExpected(v.pos, depth)
 }
 
-func perftExpected(p *Position, depth int) float64 {
+func perftExpected(p Position, depth int) float64 {
 	if depth == 0 {
 		return 1
 	}
@@ -173,15 +166,12 @@ func perftExpected(p *Position, depth int) float64 {
 	hidden := float64(bits.OnesCount32(p.down()))
 	for _, m := range p.appendMoves(buf[:0]) {
 		if m.From != m.To {
-			child := p.PlayUnchecked(m)
-			n += perftExpected(&child, depth-1)
+			n += perftExpected(p.PlayUnchecked(m), depth-1)
 			continue
 		}
 		for _, pc := range pieceOrder {
 			if c := p.poolCount(pc); c != 0 {
-				child := *p
-				child.play(m.From, m.To, pc)
-				n += float64(c) / hidden * perftExpected(&child, depth-1)
+				n += float64(c) / hidden * perftExpected(p.PlayPlyUnchecked(Ply{m, pc}), depth-1)
 			}
 		}
 	}

@@ -441,18 +441,18 @@ func (p Position) PlayPly(ply Ply) (Position, error) {
 		return p, p.illegal(ply)
 	}
 	pc := ply.Piece
-	e := &MoveError{Ply: ply, Turn: p.turn(), Err: ErrIllegalMove}
+	var reason string
 	switch {
 	case !pc.Valid():
-		e.Reason = "a flip reveals one of the 14 pieces"
+		reason = "a flip reveals one of the 14 pieces"
 	case p.poolCount(pc) == 0:
-		e.Reason = "no " + pc.String() + " is face-down"
+		reason = "no " + pc.String() + " is face-down"
 	case p.known()>>m.From&1 != 0 && p.identity(int(m.From)) != pc:
-		e.Reason = "the deal has another piece under " + m.From.String()
+		reason = "the deal has another piece under " + m.From.String()
 	default:
 		return p.PlayPlyUnchecked(ply), nil
 	}
-	return p, e
+	return p, &MoveError{Ply: ply, Turn: p.turn(), Reason: reason, Err: ErrIllegalMove}
 }
 
 // PlayUnchecked returns the position after m without checking that m is
