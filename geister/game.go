@@ -108,7 +108,7 @@ func (r Result) Score() (first, second float64) {
 
 // Game is a referee: a position, the moves that led to it and, once it ends,
 // the [Result]. Play rejects illegal moves and leaves the game unchanged. The
-// zero Game is not usable; start one with [NewGame].
+// zero Game refuses every move; start one with [NewGame].
 type Game struct {
 	rules     Rules
 	positions []Position // positions[i] is the position before moves[i]; the last is the current one
@@ -127,8 +127,13 @@ func NewGame(r Rules, start Position) *Game {
 // Rules returns the rules the game was started with.
 func (g *Game) Rules() Rules { return g.rules }
 
-// Position returns the current position.
-func (g *Game) Position() Position { return g.positions[len(g.positions)-1] }
+// Position returns the current position (the zero Position for a zero Game).
+func (g *Game) Position() Position {
+	if len(g.positions) == 0 {
+		return Position{}
+	}
+	return g.positions[len(g.positions)-1]
+}
 
 // View returns what player c knows of the current position.
 func (g *Game) View(c Color) View { return g.Position().View(c) }
@@ -147,6 +152,9 @@ func (g *Game) Moves() []Move { return slices.Clone(g.moves) }
 // PositionAt returns the position at the given ply count, from the start's
 // count to [Game.Ply], and false for a ply out of that range.
 func (g *Game) PositionAt(ply int) (Position, bool) {
+	if len(g.positions) == 0 {
+		return Position{}, false
+	}
 	i := ply - g.positions[0].Ply()
 	if i < 0 || i >= len(g.positions) {
 		return Position{}, false
@@ -169,6 +177,9 @@ func (g *Game) Result() (Result, bool) { return g.result, g.IsOver() }
 func (g *Game) Play(m Move) error {
 	if g.IsOver() {
 		return &MoveError{Move: m, Turn: g.Turn(), Reason: "the game is over (" + g.result.String() + ")", Err: ErrGameOver}
+	}
+	if len(g.positions) == 0 {
+		return &MoveError{Move: m, Reason: "the game has not started (use NewGame)", Err: ErrGameOver}
 	}
 	p := g.Position()
 	next, err := p.Play(m)

@@ -638,3 +638,35 @@ func TestGamesEnd(t *testing.T) {
 		}
 	})
 }
+
+// TestNoPanics: zero values and any byte as a move, on any position, never
+// panic.
+func TestNoPanics(t *testing.T) {
+	var g geister.Game
+	if err := g.Play(geister.NewMove(geister.A, geister.North)); !errors.Is(err, geister.ErrGameOver) {
+		t.Errorf("zero Game accepted a move: %v", err)
+	}
+	if _, ok := g.PositionAt(0); ok || g.Ply() != 0 || len(g.Moves()) != 0 {
+		t.Error("zero Game has positions")
+	}
+	var zero geister.Position
+	var zv geister.View
+	_ = zero.String() + zero.Diagram() + zv.String() + zero.View(geister.Second).String()
+	_, _ = geister.Perft(zero, 3), geister.Determinize(zv, nil)
+	zv.AppendLegalMoves(nil)
+	rapid.Check(t, func(t *rapid.T) {
+		p := rapid.OneOf(geistertest.AnyPosition(), rapid.Just(zero)).Draw(t, "p")
+		m := geister.Move(rapid.Byte().Draw(t, "move"))
+		q := p.PlayUnchecked(m)
+		_, _ = p.Play(m)
+		_ = q.String() + q.Diagram() + q.View(geister.First).String() + q.Board(geister.Second)
+		q.AppendLegalMoves(nil)
+		q.NumLegalMoves()
+		q.Result()
+		p.Normalize(m)
+		p.IsEscape(m)
+		p.Captures(m)
+		geister.Perft(q, 2)
+		geister.Determinize(q.View(geister.Second), nil)
+	})
+}
