@@ -208,13 +208,14 @@ func parseBoard(text string) (sq [2][8]Square, col [2][8]byte, err *SyntaxError)
 //
 //	14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u
 func (v View) String() string {
-	return string(v.AppendText(make([]byte, 0, BoardLen)))
+	b, _ := v.AppendText(make([]byte, 0, BoardLen))
+	return string(b)
 }
 
-// AppendText appends [View.String] to b. (View has no MarshalText: its
-// string leaves out the viewer and the ply count, which [ParseView] takes as
-// arguments.)
-func (v View) AppendText(b []byte) []byte {
+// AppendText appends [View.String] to b; it never fails. (View has no
+// UnmarshalText: its string leaves out the viewer and the ply count, which
+// [ParseView] takes as arguments.)
+func (v View) AppendText(b []byte) ([]byte, error) {
 	for g := uint(0); g < 8; g++ {
 		sq := uint8(v.at[0] >> (8 * g))
 		b = appendTriple(b, sq, colorLetter(v.reds>>g&1 != 0, sq < NumSquares))
@@ -230,7 +231,7 @@ func (v View) AppendText(b []byte) []byte {
 		}
 		b = appendTriple(b, sq, col)
 	}
-	return b
+	return b, nil
 }
 
 // ParseView reads the board of a MOV? message (spec §3) as viewer received it
