@@ -305,3 +305,45 @@ func TestGamesEnd(t *testing.T) {
 		}
 	})
 }
+
+// TestView: a view shows the public position, plays plies on a copy of its
+// history, and its accessors agree with the position's.
+func TestView(t *testing.T) {
+	p := mustParse(t, "PgXP/-g-G/-X-M/XNXm/N-Xc/--PK/X---/Pm-P b 01020101000001 7 ..R./..../.k../R.p./..G./..../C.../....")
+	v := p.View(darkchess.Black)
+	if v.Turn() != darkchess.Black || v.Pool(darkchess.RedRook) != 2 || v.Quiet() != 7 || v.IsOver() ||
+		v.At(darkchess.C8) != darkchess.Hidden || !v.IsLegal(darkchess.Flip(darkchess.C8)) || v.IsLegal(darkchess.Flip(darkchess.D8)) {
+		t.Fatalf("view accessors of %s", v)
+	}
+	v.History = []darkchess.Ply{{Move: darkchess.Flip(darkchess.A1), Piece: darkchess.RedPawn}}
+	next, err := v.Play(darkchess.Ply{Move: darkchess.Flip(darkchess.C8), Piece: darkchess.RedRook})
+	if err != nil || len(next.History) != 2 || len(v.History) != 1 || next.At(darkchess.C8) != darkchess.RedRook {
+		t.Fatalf("View.Play: %s, %v", next, err)
+	}
+	next.History[0].Piece = darkchess.BlackPawn
+	if v.History[0].Piece != darkchess.RedPawn {
+		t.Error("View.Play shares the history")
+	}
+	if _, err := v.Play(darkchess.Ply{Move: darkchess.Flip(darkchess.C8), Piece: darkchess.BlackGuard}); !errors.Is(err, darkchess.ErrIllegalMove) {
+		t.Errorf("flip of a piece not in the pool: %v", err)
+	}
+	if p.Revealed(darkchess.NoColor) != 0 || p.Count(darkchess.NoColor) != 0 || p.Pieces(40) != 0 || p.Pool(darkchess.Hidden) != 0 {
+		t.Error("accessors of invalid values")
+	}
+}
+
+func TestReasons(t *testing.T) {
+	var names []string
+	for r := darkchess.Unfinished; r <= darkchess.PositionRepetitionDraw+1; r++ {
+		names = append(names, r.String())
+		if r.IsDraw() != (r == darkchess.NoEatFlipDraw || r == darkchess.PositionRepetitionDraw) {
+			t.Errorf("%s.IsDraw() = %v", r, r.IsDraw())
+		}
+	}
+	if got := strings.Join(names, " "); got != "Unfinished NoPieces NoLegalPly TimeOut MoveError Resign NoEatFlipDraw PositionRepetitionDraw invalid reason" {
+		t.Errorf("reason names %q", got)
+	}
+	if got := (darkchess.Result{}).String(); got != "unfinished" {
+		t.Errorf("unfinished result %q", got)
+	}
+}
