@@ -391,10 +391,12 @@ func (p Position) public() Position {
 }
 
 // AppendLegalMoves appends the legal moves to dst and returns the result, in
-// ascending From, then To (a flip of s sorts as s-s). A side with no pieces
+// ascending From, then To, by Square value (a1, b1, c1, d1, a2, ...; a flip
+// of s sorts as s-s), so that [Divide] is stable. A side with no pieces
 // left (revealed or face-down) has none. Before the first flip the moves are
 // the 32 flips. Generating moves never needs the deal. It does not allocate
-// when dst has room for [MaxMoves] more.
+// when dst has room for [MaxMoves] more; it may then scribble on up to 3
+// elements of dst's spare capacity past the moves it appends.
 func (p Position) AppendLegalMoves(dst []Move) []Move { return p.appendMoves(dst) }
 
 // IsLegal reports whether m is legal in p.
