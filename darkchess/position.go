@@ -462,7 +462,7 @@ func (p Position) PlayPly(ply Ply) (Position, error) {
 // [Position.AppendLegalMoves] or have passed [Position.IsLegal], and a flip
 // needs the deal; anything else gives a meaningless position.
 func (p Position) PlayUnchecked(m Move) Position {
-	p.play(m.From, m.To, p.identity(int(m.From)))
+	p.play(m.From, m.To, NoPiece)
 	return p
 }
 
@@ -471,19 +471,18 @@ func (p Position) PlayUnchecked(m Move) Position {
 // piece it may reveal (with [Position.Pool] above 0). A flip naming no piece
 // reveals the deal's. Anything illegal gives a meaningless position.
 func (p Position) PlayPlyUnchecked(ply Ply) Position {
-	pc := ply.Piece
-	if pc == NoPiece {
-		pc = p.identity(int(ply.Move.From))
-	}
-	p.play(ply.Move.From, ply.Move.To, pc)
+	p.play(ply.Move.From, ply.Move.To, ply.Piece)
 	return p
 }
 
 // play applies the move from-to to p; for a flip (from == to), pc is the
-// piece revealed.
+// piece revealed, or NoPiece for the deal's.
 func (p *Position) play(from, to Square, pc Piece) {
 	f, t := uint(from)&31, uint(to)&31
 	if f == t {
+		if pc == NoPiece {
+			pc = p.identity(int(f))
+		}
 		if !pc.Valid() || p.downK0>>f&1 == 0 {
 			return
 		}
