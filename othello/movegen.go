@@ -10,30 +10,66 @@ const (
 	innerCols = 0x7E7E7E7E7E7E7E7E // columns b..g: stops wrap-around on horizontal shifts
 )
 
-// dirMoves returns the empty-or-not squares that end a run of mask squares
-// starting next to a P disc, in direction +dir and -dir (Edax's 1-stage
-// parallel prefix).
-func dirMoves(P, mask uint64, dir uint) uint64 {
-	fl := mask & (P << dir)
-	fr := mask & (P >> dir)
-	fl |= mask & (fl << dir)
-	fr |= mask & (fr >> dir)
-	ml := mask & (mask << dir)
-	mr := mask & (mask >> dir)
-	d2 := dir + dir
-	fl |= ml & (fl << d2)
-	fr |= mr & (fr >> d2)
-	fl |= ml & (fl << d2)
-	fr |= mr & (fr >> d2)
-	return (fl << dir) | (fr >> dir)
-}
-
 // legalMoves returns the squares where P may place a disc against O on the
 // 8x8 board.
-func legalMoves(P, O uint64) uint64 {
-	mO := O & innerCols
-	m := dirMoves(P, mO, 1) | dirMoves(P, O, 8) | dirMoves(P, mO, 7) | dirMoves(P, mO, 9)
-	return m &^ (P | O)
+func legalMoves(P, O uint64) uint64 { return moveGen(P, O, innerCols) }
+
+// moveGen is legalMoves; inner must be innerCols. Taking the mask as a
+// parameter, in a function too big to inline, keeps it out of the compiler's
+// sight: with a constant mask, the compiler rewrites each (O&mask)&x as
+// O&(mask&x)... and spends two ANDs on every use of O&mask. perft's leaves
+// repeats this body, as the compiler does not inline it.
+func moveGen(P, O, inner uint64) uint64 {
+	mO := O & inner
+	p8, p7, p9 := O&(O<<8), mO&(mO<<7), mO&(mO<<9)
+	return (eastMoves(P, mO) | westMoves(P, mO) |
+		upMoves(P, O, p8, 8) | downMoves(P, O, p8, 8) |
+		upMoves(P, mO, p7, 7) | downMoves(P, mO, p7, 7) |
+		upMoves(P, mO, p9, 9) | downMoves(P, mO, p9, 9)) &^ (P | O)
+}
+
+// The direction helpers below are small enough to inline, so their shift
+// counts become constants. Each returns the squares that end a run of
+// opponent discs which starts next to a P disc, in one direction; the
+// result may also hold squares of P and O, which the caller masks off.
+
+// eastMoves covers east (+1). Adding the run's first disc carries through
+// the run and lands on the square after it. mO must hold no disc on the a
+// and h files, so that no run wraps to another row.
+func eastMoves(P, mO uint64) uint64 { return mO + (mO & (P << 1)) }
+
+// westMoves covers west (-1) by Edax's 1-stage parallel prefix: two single
+// steps fill runs up to 2 long, then two double steps through pairs of mO
+// discs fill them up to 6, the longest a run can be.
+func westMoves(P, mO uint64) uint64 {
+	f := mO & (P >> 1)
+	f |= mO & (f >> 1)
+	pairs := mO & (mO >> 1)
+	f |= pairs & (f >> 2)
+	f |= pairs & (f >> 2)
+	return f >> 1
+}
+
+// upMoves covers +dir (7, 8 or 9) like westMoves. mask is the opponent's
+// discs, without the a and h files unless dir is 8, and pairs is
+// mask&(mask<<dir): the mask discs whose neighbour at -dir is one too.
+func upMoves(P, mask, pairs uint64, dir uint) uint64 {
+	f := mask & (P << dir)
+	f |= mask & (f << dir)
+	f |= pairs & (f << (2 * dir))
+	f |= pairs & (f << (2 * dir))
+	return f << dir
+}
+
+// downMoves covers -dir like upMoves, with the same pairs (shifted back, it
+// is mask&(mask>>dir)).
+func downMoves(P, mask, pairs uint64, dir uint) uint64 {
+	f := mask & (P >> dir)
+	f |= mask & (f >> dir)
+	pairs >>= dir
+	f |= pairs & (f >> (2 * dir))
+	f |= pairs & (f >> (2 * dir))
+	return f >> dir
 }
 
 // rays[sq][d] holds the squares strictly beyond sq in direction d, to the
@@ -56,25 +92,33 @@ var rays = func() (r [64][8]uint64) {
 
 // flips returns the discs of O that turn when P places a disc on sq. It is
 // zero exactly when the placement flips nothing (and so is illegal, if sq
-// is empty).
+// is empty). perft's leaves repeats this body.
 func flips(sq int, P, O uint64) uint64 {
 	r := &rays[sq&63]
-	var f uint64
-	for d := range 4 {
-		// Toward higher indices: every square off the ray is set, so adding
-		// the ray's first bit carries through the run of O discs and stops
-		// at the first square that is not O.
-		ray := r[d]
-		out := ((O | ^ray) + (ray & -ray)) & ray & P
-		t := out - 1
-		f |= t & ray &^ uint64(int64(t)>>63)
-	}
-	for d := 4; d < 8; d++ {
-		// Toward lower indices: the highest non-O square of the ray.
-		ray := r[d]
-		top := (uint64(1) << 63) >> uint(bits.LeadingZeros64(ray&^O))
-		out := top & P
-		f |= ray & -(out << 1)
-	}
-	return f
+	b := uint64(1) << uint(sq&63)
+	return flipUp(r[0], b<<1, P, O) | flipUp(r[1], b<<7, P, O) |
+		flipUp(r[2], b<<8, P, O) | flipUp(r[3], b<<9, P, O) |
+		flipDown(r[4], P, O) | flipDown(r[5], P, O) |
+		flipDown(r[6], P, O) | flipDown(r[7], P, O)
+}
+
+// flipUp returns the discs that turn along ray, a ray toward higher bit
+// indices whose first square is first (or any square, if ray is empty).
+// Every square off the ray is set in O|^ray, so adding first carries
+// through the run of O discs and stops on the first square of the ray that
+// is not O: the outflank, if it holds a P disc.
+func flipUp(ray, first, P, O uint64) uint64 {
+	out := ((O | ^ray) + first) & ray & P
+	t := out - 1 // all ones when there is no outflank
+	return t & ray &^ uint64(int64(t)>>63)
+}
+
+// flipDown returns the discs that turn along ray, a ray toward lower bit
+// indices. The outflank candidate is the highest square of the ray that is
+// not O. When there is none, the shift count wraps to 63: bit 63 is on no
+// downward ray, and out<<1 shifts it away.
+func flipDown(ray, P, O uint64) uint64 {
+	top := uint64(1) << (uint(bits.Len64(ray&^O)-1) & 63)
+	out := top & P
+	return ray & -(out << 1)
 }

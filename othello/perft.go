@@ -45,67 +45,20 @@ func perft(p Position, depth int, c Convention) uint64 {
 		return 1
 	}
 	P, O := p.players()
-	if p.small {
-		return perftMasked(P, O, mask6x6, depth, c == Bik)
-	}
-	if c == Bik {
-		return perftBik8(P, O, depth)
-	}
-	return perftStrict8(P, O, depth)
+	return perftArea(P, O, depth, p.area(), c == Bik)
 }
 
-// perftStrict8 is the strict count on the 8x8 board, depth >= 1.
-func perftStrict8(P, O uint64, depth int) uint64 {
-	moves := legalMoves(P, O)
-	if moves == 0 {
-		if legalMoves(O, P) == 0 {
-			return 0
-		}
-		if depth == 1 {
-			return 1
-		}
-		return perftStrict8(O, P, depth-1)
-	}
-	if depth == 1 {
-		return uint64(bits.OnesCount64(moves))
-	}
-	var n uint64
-	for moves != 0 {
-		sq := bits.TrailingZeros64(moves)
-		moves &= moves - 1
-		f := flips(sq, P, O)
-		n += perftStrict8(O^f, P|f|1<<uint(sq), depth-1)
-	}
-	return n
-}
-
-// perftBik8 is the Bik count on the 8x8 board, depth >= 1.
-func perftBik8(P, O uint64, depth int) uint64 {
-	moves := legalMoves(P, O)
-	if moves == 0 {
-		if depth == 1 || legalMoves(O, P) == 0 {
-			return 1
-		}
-		return perftBik8(O, P, depth-1)
-	}
-	if depth == 1 {
-		return uint64(bits.OnesCount64(moves))
-	}
-	var n uint64
-	for moves != 0 {
-		sq := bits.TrailingZeros64(moves)
-		moves &= moves - 1
-		f := flips(sq, P, O)
-		n += perftBik8(O^f, P|f|1<<uint(sq), depth-1)
-	}
-	return n
-}
-
-// perftMasked counts on a board restricted to area (the 6x6 board), depth >= 1.
-func perftMasked(P, O, area uint64, depth int, bik bool) uint64 {
+// perftArea counts the leaves below (P to move, O) at depth >= 1 on the
+// board made of the squares of area (mask8x8 or mask6x6), in the Bik
+// convention if bik, else strict. The last two plies go to leaves.
+func perftArea(P, O uint64, depth int, area uint64, bik bool) uint64 {
 	moves := legalMoves(P, O) & area
 	if moves == 0 {
-		if legalMoves(O, P)&area == 0 {
+		if depth == 1 && bik {
+			return 1
+		}
+		moves = legalMoves(O, P) & area
+		if moves == 0 { // game over
 			if bik {
 				return 1
 			}
@@ -114,17 +67,56 @@ func perftMasked(P, O, area uint64, depth int, bik bool) uint64 {
 		if depth == 1 {
 			return 1
 		}
-		return perftMasked(O, P, area, depth-1, bik)
+		P, O, depth = O, P, depth-1 // pass
 	}
 	if depth == 1 {
 		return uint64(bits.OnesCount64(moves))
+	}
+	if depth == 2 {
+		return leaves(P, O, moves, area, innerCols, bik)
 	}
 	var n uint64
 	for moves != 0 {
 		sq := bits.TrailingZeros64(moves)
 		moves &= moves - 1
 		f := flips(sq, P, O)
-		n += perftMasked(O^f, P|f|1<<uint(sq), area, depth-1, bik)
+		n += perftArea(O^f, P|f|1<<uint(sq), depth-1, area, bik)
+	}
+	return n
+}
+
+// leaves returns perft(child, 1) summed over the children of (P, O) reached
+// by moves: the last two plies of a perft, where nearly all the time goes.
+// For each move it computes the child and counts the child's moves, with
+// the bodies of flips and moveGen written out (the compiler inlines neither;
+// the helpers they call do inline). inner must be innerCols (see moveGen).
+func leaves(P, O, moves, area, inner uint64, bik bool) uint64 {
+	var n uint64
+	for moves != 0 {
+		sq := bits.TrailingZeros64(moves) & 63
+		moves &= moves - 1
+		// f := flips(sq, P, O)
+		r := &rays[sq]
+		b := uint64(1) << uint(sq)
+		f := flipUp(r[0], b<<1, P, O) | flipUp(r[1], b<<7, P, O) |
+			flipUp(r[2], b<<8, P, O) | flipUp(r[3], b<<9, P, O) |
+			flipDown(r[4], P, O) | flipDown(r[5], P, O) |
+			flipDown(r[6], P, O) | flipDown(r[7], P, O)
+		cP, cO := O^f, P|f|b
+		// m := moveGen(cP, cO, inner) & area
+		mO := cO & inner
+		p8, p7, p9 := cO&(cO<<8), mO&(mO<<7), mO&(mO<<9)
+		m := (eastMoves(cP, mO) | westMoves(cP, mO) |
+			upMoves(cP, cO, p8, 8) | downMoves(cP, cO, p8, 8) |
+			upMoves(cP, mO, p7, 7) | downMoves(cP, mO, p7, 7) |
+			upMoves(cP, mO, p9, 9) | downMoves(cP, mO, p9, 9)) &^ (cP | cO) & area
+		if m == 0 { // rare: the child must pass, or the game is over
+			if bik || legalMoves(cO, cP)&area != 0 {
+				n++
+			}
+			continue
+		}
+		n += uint64(bits.OnesCount64(m))
 	}
 	return n
 }
@@ -159,35 +151,31 @@ func ParallelPerft(p Position, depth int, c Convention, workers int) uint64 {
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	// Split deep enough for ~16 tasks per worker, but leave real work below.
-	split := 0
-	for n := 1; n < 16*workers && split < depth-4; split++ {
-		n *= 10
-	}
-	if split == 0 || workers == 1 {
+	if workers == 1 || depth < 5 {
 		return perft(p, depth, c)
 	}
-	var tasks []Position
+	// Split the tree a ply at a time, until there are about 32 tasks per
+	// worker or only 4 plies are left below.
+	tasks := []Position{p}
 	var total uint64
-	var expand func(q Position, d int)
-	expand = func(q Position, d int) {
-		if d == 0 {
-			tasks = append(tasks, q)
-			return
-		}
-		var buf [64]Move
-		moves := q.AppendLegalMoves(buf[:0])
-		if len(moves) == 0 { // game over above the leaves
-			if c == Bik {
-				total++
+	split := 0
+	var buf [64]Move
+	for ; split < depth-4 && len(tasks) < 32*workers; split++ {
+		var level []Position
+		for _, q := range tasks {
+			moves := q.AppendLegalMoves(buf[:0])
+			if len(moves) == 0 { // game over above the leaves
+				if c == Bik {
+					total++
+				}
+				continue
 			}
-			return
+			for _, m := range moves {
+				level = append(level, q.PlayUnchecked(m))
+			}
 		}
-		for _, m := range moves {
-			expand(q.PlayUnchecked(m), d-1)
-		}
+		tasks = level
 	}
-	expand(p, split)
 	var next atomic.Int64
 	var sum atomic.Uint64
 	var wg sync.WaitGroup
