@@ -44,3 +44,27 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseSquare(f *testing.F) {
+	for _, s := range []string{"a1", "H8", "e3", "", "i1", "a9", "a", "a10"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sq, err := othello.ParseSquare(s)
+		if err != nil {
+			if sq != othello.NoSquare {
+				t.Fatalf("ParseSquare(%q) failed but returned %v", s, sq)
+			}
+			return
+		}
+		if !sq.Valid() {
+			t.Fatalf("ParseSquare(%q) = %d, not a square", s, sq)
+		}
+		if again, err := othello.ParseSquare(sq.String()); err != nil || again != sq {
+			t.Fatalf("ParseSquare(%q) = %v; reparse %v, %v", s, sq, again, err)
+		}
+		if othello.SquareAt(sq.X(), sq.Y()) != sq {
+			t.Fatalf("SquareAt(%d, %d) != %v", sq.X(), sq.Y(), sq)
+		}
+	})
+}
