@@ -21,6 +21,7 @@ import (
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 )
 
 // othelloStart reads the -start flag: tus or standard.
@@ -59,8 +60,9 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return fmt.Errorf("serve othello: -start: %w", err)
 	}
-	if *timeout < 0 {
-		return fmt.Errorf("serve othello: -timeout %d: must be 0 or more seconds", *timeout)
+	ctl, err := timer.OthelloTimeout(*timeout)
+	if err != nil {
+		return fmt.Errorf("serve othello: %w", err)
 	}
 	if *maxErrors < 0 {
 		return fmt.Errorf("serve othello: -maxerrors %d: must be 0 or more", *maxErrors)
@@ -71,7 +73,7 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	hostname, _ := os.Hostname()
 	h := &protocol.OthelloHost{
-		Timeout:   time.Duration(*timeout) * time.Second,
+		Timeout:   ctl.MoveCap,
 		Pairing:   pairing,
 		Rules:     rules,
 		MaxErrors: *maxErrors,
@@ -145,8 +147,10 @@ func matchOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	switch {
 	case *games < 1:
 		return fmt.Errorf("match othello: -games %d: play at least one game", *games)
-	case *timeout < 0:
-		return fmt.Errorf("match othello: -timeout %d: must be 0 or more seconds", *timeout)
+	}
+	ctl, err := timer.OthelloTimeout(*timeout)
+	if err != nil {
+		return fmt.Errorf("match othello: %w", err)
 	}
 	if *seed == 0 {
 		*seed = rand.Uint64()
@@ -169,7 +173,7 @@ func matchOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	records := make(chan protocol.OthelloGameRecord, 1)
 	h := &protocol.OthelloHost{
-		Timeout:   time.Duration(*timeout) * time.Second,
+		Timeout:   ctl.MoveCap,
 		Pairing:   protocol.PairFIFO,
 		Rules:     rules,
 		TransDir:  *transDir,
