@@ -1,0 +1,571 @@
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/botarena/botarena/internal/proc"
+	"github.com/botarena/botarena/pdd"
+	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
+)
+
+// PDDOutputLimit is how much of a program's standard output and of its
+// standard error the referee keeps per turn: 64 KiB each.
+const PDDOutputLimit = 64 << 10
+
+// PDDProgram is a strategy program that a [PDDReferee] runs once per move.
+type PDDProgram struct {
+	// Name names the program in the record; "" means the base name of
+	// Command[0].
+	Name string
+	// Command is the executable and its own arguments (no shell: split
+	// "python3 bot.py" yourself); the referee appends the 5 arguments of
+	// the interface. A name without a path separator is looked up in PATH.
+	Command []string
+}
+
+// name returns the program's name for the record.
+func (p PDDProgram) name() string {
+	if p.Name != "" {
+		return p.Name
+	}
+	if len(p.Command) > 0 {
+		return filepath.Base(p.Command[0])
+	}
+	return ""
+}
+
+// PDDReferee referees Ponte del Diavolo games between two strategy programs
+// over the course platform's per-move file interface (spec §4). For each
+// move it writes chess.txt, bridge.txt and stepLog.txt from its own state
+// into the game directory, runs
+//
+//	PROG <W|B> <Y|N> <chess.txt> <bridge.txt> <stepLog.txt>
+//
+// (absolute paths; stdin empty; in its own process group) under the time
+// control, kills the program and its children when its time is up and again
+// once it has exited, and then reads what it left. It never trusts the
+// files: it re-derives the position from its own state, accepts only a
+// difference that is exactly one legal action ([InferPDDMove]), and appends
+// the stepLog line itself. A side without a legal move is skipped (Course);
+// the game ends when neither side can move, and the scores decide. A
+// program that cannot be started, runs out of time, writes stepLog.txt,
+// exits non-zero or crashes, writes malformed files or anything but one
+// legal action loses at once with a [*PDDViolation] (spec §4.3).
+//
+// Configure the fields before calling Play and do not change them while it
+// runs. One PDDReferee may run several games at once, each in its own
+// directory. The zero PDDReferee plays Course games with 5 s per move and
+// LF files.
+type PDDReferee struct {
+	// Rules is the rule profile: pdd.Course (the zero value) or
+	// pdd.Official, played over files as spec §4.9 extends the interface.
+	Rules pdd.Rules
+	// Control is the time control, run on a timer.Clock per game; a move
+	// is timed from just before the program starts until it exits. The zero
+	// Control means timer.PDD(), 5 s per move.
+	Control timer.Control
+	// CRLF makes the referee write its files with CRLF line ends, as a
+	// Windows platform would; the default is LF.
+	CRLF bool
+	// WorkDir is the programs' working directory; "" means each program's
+	// own directory (that of its executable).
+	WorkDir string
+	// Logger receives the referee's log: the games at Info, each move at
+	// Debug, violations at Warn. Nil discards it.
+	Logger *slog.Logger
+}
+
+// PDDSkip is a turn on which a side had no legal move and was skipped
+// (Course): no program ran and nothing was written to stepLog.txt.
+type PDDSkip struct {
+	BeforeTurn int       // the number of the next recorded action
+	Color      pdd.Color // the side skipped
+}
+
+// PDDMoveRecord is an accepted action: its stepLog line and how long the
+// program took (0 for an Official forced Pass, which runs no program).
+type PDDMoveRecord struct {
+	Step    record.PDDStep
+	Elapsed time.Duration
+}
+
+// PDDGameRecord is what a [PDDReferee] records of a game (spec §4.7).
+type PDDGameRecord struct {
+	Dir          string    // the game directory
+	Rules        pdd.Rules // the profile
+	White, Black string    // the programs' names
+	// Game is the referee's game: every move (skips as pdd.Pass), every
+	// position and the result.
+	Game *pdd.Game
+	// Result is the outcome: by score at the end of the game, or
+	// pdd.Violation (then Violation says what happened), or
+	// pdd.Unfinished if Play was stopped.
+	Result    pdd.Result
+	Violation *PDDViolation
+	Moves     []PDDMoveRecord // the accepted actions, as stepLog.txt has them
+	Skips     []PDDSkip
+}
+
+// StepLog returns the game's stepLog.txt: the accepted actions.
+func (r *PDDGameRecord) StepLog() record.PDDStepLog {
+	var l record.PDDStepLog
+	for _, m := range r.Moves {
+		l.Steps = append(l.Steps, m.Step)
+	}
+	return l
+}
+
+// PDDResultFile is the layout of a game directory's result.json (spec
+// §4.7). Colours are "W" and "B", points "x,y"; Winner is "W", "B" or
+// "none"; Reason is "score", "islands", "bridges", "draw", "violation" or
+// "unfinished".
+type PDDResultFile struct {
+	Rules    string `json:"rules"`
+	Programs struct {
+		W string `json:"W"`
+		B string `json:"B"`
+	} `json:"programs"`
+	Winner    string `json:"winner"`
+	Reason    string `json:"reason"`
+	Violation *struct {
+		Name   string `json:"name"`
+		Color  string `json:"color"`
+		Turn   int    `json:"turn"`
+		Detail string `json:"detail"`
+	} `json:"violation,omitempty"`
+	Score struct {
+		W PDDResultScore `json:"W"`
+		B PDDResultScore `json:"B"`
+	} `json:"score"`
+	Plies int `json:"plies"` // accepted actions: the lines of stepLog.txt
+	Skips []struct {
+		BeforeTurn int    `json:"before_turn"`
+		Color      string `json:"color"`
+	} `json:"skips"`
+	Moves []PDDResultMove `json:"moves"`
+}
+
+// PDDResultScore is one colour's score in result.json.
+type PDDResultScore struct {
+	Points  int `json:"points"`
+	Islands int `json:"islands"`
+	Bridges int `json:"bridges"`
+}
+
+// PDDResultMove is one accepted action in result.json; P1 and P2 are empty
+// for a Pass.
+type PDDResultMove struct {
+	Turn      int    `json:"turn"`
+	Color     string `json:"color"`
+	Action    string `json:"action"`
+	P1        string `json:"p1,omitempty"`
+	P2        string `json:"p2,omitempty"`
+	ElapsedMS int64  `json:"elapsed_ms"`
+}
+
+// ResultFile returns the content of result.json.
+func (r *PDDGameRecord) ResultFile() PDDResultFile {
+	var f PDDResultFile
+	f.Rules = r.Rules.String()
+	f.Programs.W, f.Programs.B = r.White, r.Black
+	f.Winner = "none"
+	if !r.Result.Draw && r.Result.Winner.Valid() {
+		f.Winner = pddColorLetter(r.Result.Winner)
+	}
+	f.Reason = r.Result.Reason.String()
+	if v := r.Violation; v != nil {
+		f.Violation = &struct {
+			Name   string `json:"name"`
+			Color  string `json:"color"`
+			Turn   int    `json:"turn"`
+			Detail string `json:"detail"`
+		}{v.Name(), pddColorLetter(v.Color), v.Turn, fmt.Sprint(v.Err)}
+	}
+	score := func(s pdd.Score) PDDResultScore { return PDDResultScore{s.Points, s.Islands, s.Bridges} }
+	f.Score.W, f.Score.B = score(r.Result.White), score(r.Result.Black)
+	f.Plies = len(r.Moves)
+	f.Skips = make([]struct {
+		BeforeTurn int    `json:"before_turn"`
+		Color      string `json:"color"`
+	}, len(r.Skips))
+	for i, s := range r.Skips {
+		f.Skips[i].BeforeTurn, f.Skips[i].Color = s.BeforeTurn, pddColorLetter(s.Color)
+	}
+	f.Moves = make([]PDDResultMove, len(r.Moves))
+	for i, m := range r.Moves {
+		mv := PDDResultMove{Turn: m.Step.Turn, Color: pddColorLetter(m.Step.Color), Action: m.Step.Move.Action().String(), ElapsedMS: m.Elapsed.Milliseconds()}
+		if a, b := m.Step.Points(); a.Valid() && b.Valid() {
+			mv.P1, mv.P2 = a.String(), b.String()
+		}
+		f.Moves[i] = mv
+	}
+	return f
+}
+
+// Play referees one game, white against black, in dir, which is created if
+// needed and must be empty. The game directory holds, at the end (spec
+// §4.7): stepLog.txt (the accepted actions), chess.txt and bridge.txt (the
+// final position; after a violation, the position before it), result.json
+// ([PDDGameRecord.ResultFile]), logs/<turn>-<C>.stdout and .stderr (what a
+// program printed on a turn, when it printed anything), and after a
+// violation violation/chess.txt and violation/bridge.txt, the files as the
+// program left them.
+//
+// A program's misbehaviour is a result, not an error: the error is for the
+// referee's own failures (a directory it cannot write) and for ctx ending,
+// which stops the game and kills the program; the record is then returned
+// as far as it went, with Result.Reason pdd.Unfinished.
+func (r *PDDReferee) Play(ctx context.Context, dir string, white, black PDDProgram) (*PDDGameRecord, error) {
+	if !r.Rules.Valid() {
+		return nil, fmt.Errorf("protocol: PDD rules %d are not a profile", r.Rules)
+	}
+	control := r.Control
+	if control == (timer.Control{}) {
+		control = timer.PDD()
+	}
+	if err := control.Validate(); err != nil {
+		return nil, fmt.Errorf("protocol: PDD time control: %w", err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("protocol: game directory: %w", err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		return nil, fmt.Errorf("protocol: game directory: %w", err)
+	}
+	if entries, err := os.ReadDir(abs); err != nil {
+		return nil, fmt.Errorf("protocol: game directory: %w", err)
+	} else if len(entries) > 0 {
+		return nil, fmt.Errorf("protocol: game directory %s is not empty", abs)
+	}
+	g := &pddGame{
+		ref:     r,
+		ctx:     ctx,
+		dir:     abs,
+		control: control,
+		log:     r.Logger,
+		rec: &PDDGameRecord{
+			Dir: abs, Rules: r.Rules, White: white.name(), Black: black.name(),
+			Game: pdd.NewGame(r.Rules),
+		},
+		progs: [2]PDDProgram{white, black},
+	}
+	if g.log == nil {
+		g.log = slog.New(slog.DiscardHandler)
+	}
+	g.log = g.log.With("dir", abs)
+	err = g.run()
+	if werr := g.finish(); err == nil {
+		err = werr
+	}
+	return g.rec, err
+}
+
+// pddGame is one game in progress.
+type pddGame struct {
+	ref     *PDDReferee
+	ctx     context.Context
+	dir     string
+	control timer.Control
+	log     *slog.Logger
+	rec     *PDDGameRecord
+	progs   [2]PDDProgram // White, Black
+
+	clock    *timer.Clock
+	frozenAt time.Time // what the clock reads while set; time.Now otherwise
+}
+
+func (g *pddGame) path(name string) string { return filepath.Join(g.dir, name) }
+
+// now is the clock's time source: frozen at the instants the referee
+// chooses, so that a move is charged the program's own run time.
+func (g *pddGame) now() time.Time {
+	if !g.frozenAt.IsZero() {
+		return g.frozenAt
+	}
+	return time.Now()
+}
+
+// run plays the game to its end, or until ctx ends or the referee fails.
+func (g *pddGame) run() error {
+	g.clock = timer.NewClock(g.control, g.now)
+	game := g.rec.Game
+	g.log.Info("pdd game start", "white", g.rec.White, "black", g.rec.Black, "rules", g.ref.Rules.String(), "control", g.control.String())
+	for !game.IsOver() {
+		if err := g.ctx.Err(); err != nil {
+			return err
+		}
+		p := game.Position()
+		turn := len(g.rec.Moves) + 1
+		if p.MustPass() {
+			if err := game.Play(pdd.Pass); err != nil {
+				return fmt.Errorf("protocol: forced pass: %w", err)
+			}
+			if p.Rules() == pdd.Course {
+				g.rec.Skips = append(g.rec.Skips, PDDSkip{BeforeTurn: turn, Color: p.Turn()})
+				g.log.Debug("pdd skip", "color", pddColorLetter(p.Turn()), "before_turn", turn)
+			} else {
+				g.accept(p, pdd.Pass, turn, 0)
+			}
+			continue
+		}
+		m, elapsed, verr, err := g.turn(p, turn)
+		if err != nil {
+			return err
+		}
+		if verr != nil {
+			v := &PDDViolation{Color: p.Turn(), Turn: turn, Err: verr}
+			g.rec.Violation = v
+			g.log.Warn("pdd violation", "color", pddColorLetter(v.Color), "turn", turn, "name", v.Name(), "detail", fmt.Sprint(verr))
+			if err := game.Forfeit(p.Turn()); err != nil {
+				return fmt.Errorf("protocol: forfeit: %w", err)
+			}
+			break
+		}
+		if err := game.Play(m); err != nil {
+			return fmt.Errorf("protocol: accepted move refused: %w", err) // InferPDDMove checked it
+		}
+		g.accept(p, m, turn, elapsed)
+	}
+	return nil
+}
+
+// accept records the accepted move m, played in p.
+func (g *pddGame) accept(p pdd.Position, m pdd.Move, turn int, elapsed time.Duration) {
+	step := record.NewPDDStep(p, m, turn)
+	g.rec.Moves = append(g.rec.Moves, PDDMoveRecord{Step: step, Elapsed: elapsed})
+	g.log.Debug("pdd move", "step", step.String(), "elapsed", elapsed)
+}
+
+// turn runs the program of the side to move in p and returns the move it
+// made, or the violation (verr). err is a failure of the referee, or ctx's
+// end.
+func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Duration, verr, err error) {
+	mover := p.Turn()
+	stepLog, err := g.writeFiles(p)
+	if err != nil {
+		return pdd.NoMove, 0, nil, err
+	}
+	sum := sha256.Sum256(stepLog)
+	args := PDDArgs{Color: mover, Change: p.ChangeAvailable(), Chess: g.path(record.PDDChessFile), Bridge: g.path(record.PDDBridgeFile), StepLog: g.path(record.PDDStepLogFile)}
+	prog := g.progs[mover-pdd.White]
+
+	// Start the clock, frozen at t0, so that its charge is the program's
+	// own run time.
+	side := timer.First
+	if mover == pdd.Black {
+		side = timer.Second
+	}
+	t0 := time.Now()
+	g.frozenAt = t0
+	if err := g.clock.Start(side); err != nil {
+		g.frozenAt = time.Time{}
+		return pdd.NoMove, 0, fmt.Errorf("%w: %w", ErrTimeout, err), nil // out of time before the move
+	}
+	deadline, limited := g.clock.Deadline()
+	g.frozenAt = time.Time{}
+
+	res, startErr := g.runProgram(prog, args, deadline, limited)
+	g.frozenAt = t0.Add(res.Elapsed)
+	elapsed, terr := g.clock.Stop()
+	g.frozenAt = time.Time{}
+	g.saveLogs(turn, mover, res)
+	if err := g.ctx.Err(); err != nil {
+		return pdd.NoMove, 0, nil, err
+	}
+
+	// Classify (spec §4.3); the first matching row decides. The group is
+	// dead now, so the files no longer change.
+	chess, cerr := readRegularFile(args.Chess)
+	bridge, berr := readRegularFile(args.Bridge)
+	switch {
+	case startErr != nil: // row 1
+		verr = fmt.Errorf("%w: %w", ErrProgramStart, startErr)
+	case res.TimedOut || errors.Is(terr, timer.ErrTimeUp): // row 2
+		detail := fmt.Sprintf("still running after %v", res.Elapsed.Round(time.Millisecond))
+		if terr != nil {
+			detail = terr.Error()
+		}
+		verr = fmt.Errorf("%w: %s", ErrTimeout, detail)
+	}
+	if verr == nil {
+		if data, serr := readRegularFile(args.StepLog); serr != nil { // row 3
+			verr = fmt.Errorf("%w: %v", ErrStepLogWritten, serr)
+		} else if sha256.Sum256(data) != sum {
+			verr = fmt.Errorf("%w: its SHA-256 changed (%d bytes, %d written)", ErrStepLogWritten, len(data), len(stepLog))
+		}
+	}
+	switch {
+	case verr != nil:
+	case res.ExitCode != 0: // row 4
+		verr = fmt.Errorf("%w: %s", ErrExitStatus, res.Status)
+	case cerr != nil: // row 5
+		verr = fmt.Errorf("%w: %v", ErrFileFormat, cerr)
+	case berr != nil:
+		verr = fmt.Errorf("%w: %v", ErrFileFormat, berr)
+	default: // rows 5-16
+		if m, verr = InferPDDMove(p, chess, bridge); verr == nil {
+			return m, elapsed, nil, nil
+		}
+	}
+	if err := g.saveViolationFiles(chess, cerr, bridge, berr); err != nil {
+		return pdd.NoMove, elapsed, nil, err
+	}
+	return pdd.NoMove, elapsed, verr, nil
+}
+
+// runProgram runs prog with the 5 interface arguments until it exits or the
+// deadline passes.
+func (g *pddGame) runProgram(prog PDDProgram, args PDDArgs, deadline time.Time, limited bool) (proc.Result, error) {
+	if len(prog.Command) == 0 || prog.Command[0] == "" {
+		return proc.Result{}, errors.New("no command")
+	}
+	path := prog.Command[0]
+	if strings.ContainsRune(path, os.PathSeparator) || strings.Contains(path, "/") {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return proc.Result{}, err
+		}
+		path = abs
+	} else {
+		found, err := exec.LookPath(path)
+		if err != nil {
+			return proc.Result{}, err
+		}
+		if path, err = filepath.Abs(found); err != nil {
+			return proc.Result{}, err
+		}
+	}
+	dir := g.ref.WorkDir
+	if dir == "" {
+		dir = filepath.Dir(path)
+	}
+	ctx := g.ctx
+	if limited {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	cfg := proc.Config{
+		Path:    path,
+		Args:    append(slices.Clone(prog.Command[1:]), args.Strings()...),
+		Dir:     dir,
+		Capture: PDDOutputLimit,
+	}
+	return proc.Run(ctx, cfg)
+}
+
+// writeFiles writes the three files of position p, from the referee's own
+// state, and returns the bytes of stepLog.txt.
+func (g *pddGame) writeFiles(p pdd.Position) ([]byte, error) {
+	c, b := record.NewPDDChess(p), record.NewPDDBridges(p)
+	c.CRLF, b.CRLF = g.ref.CRLF, g.ref.CRLF
+	l := g.rec.StepLog()
+	l.CRLF = g.ref.CRLF
+	cb, _ := c.MarshalText()
+	bb, _ := b.MarshalText()
+	lb, err := l.MarshalText()
+	if err != nil {
+		return nil, fmt.Errorf("protocol: stepLog.txt: %w", err)
+	}
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{record.PDDChessFile, cb}, {record.PDDBridgeFile, bb}, {record.PDDStepLogFile, lb}} {
+		if err := writeFileAtomic(g.path(f.name), f.data, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return lb, nil
+}
+
+// saveLogs keeps what the program printed on a turn, if anything.
+func (g *pddGame) saveLogs(turn int, c pdd.Color, res proc.Result) {
+	for _, out := range []struct {
+		ext  string
+		data []byte
+	}{{"stdout", res.Stdout}, {"stderr", res.Stderr}} {
+		if len(out.data) == 0 {
+			continue
+		}
+		dir := g.path("logs")
+		name := filepath.Join(dir, strconv.Itoa(turn)+"-"+pddColorLetter(c)+"."+out.ext)
+		err := os.MkdirAll(dir, 0o755)
+		if err == nil {
+			err = writeFileAtomic(name, out.data, 0o644)
+		}
+		if err != nil {
+			g.log.Warn("pdd: cannot save a program's output", "file", name, "err", err)
+		}
+	}
+}
+
+// saveViolationFiles keeps chess.txt and bridge.txt as the violating
+// program left them, when they were regular files it could read.
+func (g *pddGame) saveViolationFiles(chess []byte, cerr error, bridge []byte, berr error) error {
+	dir := g.path("violation")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("protocol: %w", err)
+	}
+	for _, f := range []struct {
+		name string
+		data []byte
+		err  error
+	}{{record.PDDChessFile, chess, cerr}, {record.PDDBridgeFile, bridge, berr}} {
+		if f.data == nil && f.err != nil {
+			continue
+		}
+		if err := writeFileAtomic(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finish records the result and writes the final files and result.json.
+func (g *pddGame) finish() error {
+	game := g.rec.Game
+	if res, over := game.Result(); over {
+		g.rec.Result = res
+	} else {
+		p := game.Position()
+		g.rec.Result = pdd.Result{Reason: pdd.Unfinished, White: p.Score(pdd.White), Black: p.Score(pdd.Black)}
+	}
+	g.log.Info("pdd game end", "result", g.rec.Result.String(), "plies", len(g.rec.Moves))
+	if _, err := g.writeFiles(game.Position()); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(g.rec.ResultFile()); err != nil {
+		return fmt.Errorf("protocol: result.json: %w", err)
+	}
+	return writeFileAtomic(g.path("result.json"), buf.Bytes(), 0o644)
+}
+
+// ReadPDDResultFile reads a result.json that a [PDDReferee] wrote.
+func ReadPDDResultFile(r io.Reader) (PDDResultFile, error) {
+	var f PDDResultFile
+	dec := json.NewDecoder(io.LimitReader(r, 16<<20))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return PDDResultFile{}, fmt.Errorf("protocol: result.json: %w", err)
+	}
+	return f, nil
+}

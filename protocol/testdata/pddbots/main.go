@@ -1,0 +1,190 @@
+// Command pddbots is a scripted PDD strategy for the referee's tests. It is
+// run as
+//
+//	pddbots ACTION... <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
+//
+// and plays, on its n-th turn (n = its lines in stepLog.txt + 1), the n-th
+// ACTION, or the first legal move once the script is done. An ACTION is a
+// move written as stepLog writes it ("Chess_2,0_2,2", "Bridge_2,0_2,2",
+// "Change"), which it writes into the files whether legal or not; "first"
+// (the first legal move); raw edits "chess:x,y=v" and "bridge:x,y=v"
+// joined by "+"; or a misbehaviour: sleep, steplog, exit3, crash, panic,
+// garbage, lines11, spaces, crlf, nothing, noisy, symlink, delete,
+// latechild.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/botarena/botarena/pdd"
+	"github.com/botarena/botarena/record"
+)
+
+func main() {
+	if len(os.Args) == 3 && os.Args[1] == "__rewrite" {
+		// The late child: rewrite chess.txt 100 ms after starting.
+		time.Sleep(100 * time.Millisecond)
+		os.WriteFile(os.Args[2], []byte("late garbage\n"), 0o644)
+		return
+	}
+	if len(os.Args) < 6 {
+		fmt.Fprintln(os.Stderr, "pddbots: want ACTION... and the 5 arguments")
+		os.Exit(2)
+	}
+	n := len(os.Args)
+	script, args := os.Args[1:n-5], os.Args[n-5:]
+	color := pdd.White
+	if args[0] == "B" {
+		color = pdd.Black
+	}
+	chessPath, bridgePath, stepPath := args[2], args[3], args[4]
+
+	cf, err := os.ReadFile(chessPath)
+	check(err)
+	bf, err := os.ReadFile(bridgePath)
+	check(err)
+	sf, err := os.ReadFile(stepPath)
+	check(err)
+	c, err := record.ReadPDDChess(bytes.NewReader(cf), record.PDDStrict)
+	check(err)
+	b, err := record.ReadPDDBridges(bytes.NewReader(bf), record.PDDStrict)
+	check(err)
+	l, err := record.ReadPDDStepLog(bytes.NewReader(sf), record.PDDStrict)
+	check(err)
+	own := 0
+	for _, s := range l.Steps {
+		if s.Color == color {
+			own++
+		}
+	}
+	action := "first"
+	if own < len(script) {
+		action = script[own]
+	}
+
+	write := func() {
+		cb, _ := c.MarshalText()
+		bb, _ := b.MarshalText()
+		check(os.WriteFile(chessPath, cb, 0o644))
+		check(os.WriteFile(bridgePath, bb, 0o644))
+	}
+	first := func() {
+		bridges, err := b.Bridges()
+		check(err)
+		p, err := pdd.NewPosition(pdd.Setup{Cells: c.Cells, Bridges: bridges, Turn: color, ChangeAvailable: args[1] == "Y"})
+		check(err)
+		m := p.AppendLegalMoves(nil)[0]
+		apply(&c, &b, color, m)
+		write()
+	}
+	switch action {
+	case "first":
+		first()
+	case "sleep":
+		child := exec.Command("sleep", "60")
+		check(child.Start())
+		fmt.Fprintln(os.Stderr, child.Process.Pid)
+		time.Sleep(60 * time.Second)
+	case "steplog":
+		first()
+		check(os.WriteFile(stepPath, append(sf, "W_99_Chess_0,0_1,1\n"...), 0o644))
+	case "exit3":
+		first()
+		os.Exit(3)
+	case "crash":
+		first()
+		debug.SetTraceback("crash") // the runtime aborts: killed by SIGABRT
+		panic("crash")
+	case "panic":
+		first()
+		panic("a Go panic: exit status 2")
+	case "garbage":
+		check(os.WriteFile(chessPath, []byte("this is not a board\n"), 0o644))
+	case "lines11":
+		first()
+		cb, _ := c.MarshalText()
+		check(os.WriteFile(chessPath, append(cb, "0,0,0,0,0,0,0,0,0,0\n"...), 0o644))
+	case "spaces":
+		first()
+		cb, _ := c.MarshalText()
+		check(os.WriteFile(chessPath, bytes.ReplaceAll(cb, []byte(","), []byte(", ")), 0o644))
+	case "crlf":
+		c.CRLF, b.CRLF = true, true
+		first()
+	case "nothing":
+	case "noisy":
+		fmt.Println("thinking hard")
+		fmt.Fprintln(os.Stderr, "some debug output")
+		first()
+	case "symlink":
+		first()
+		check(os.Remove(chessPath))
+		check(os.Symlink(bridgePath, chessPath))
+	case "delete":
+		first()
+		check(os.Remove(bridgePath))
+	case "latechild":
+		first()
+		child := exec.Command(os.Args[0], "__rewrite", chessPath)
+		check(child.Start())
+		fmt.Fprintln(os.Stderr, child.Process.Pid)
+	default:
+		if strings.Contains(action, ":") {
+			for _, edit := range strings.Split(action, "+") {
+				file, rest, _ := strings.Cut(edit, ":")
+				pt, v, _ := strings.Cut(rest, "=")
+				sq, err := pdd.ParseSquare(pt)
+				check(err)
+				n, err := strconv.Atoi(v)
+				check(err)
+				if file == "chess" {
+					c.Cells[sq] = pdd.Color(n)
+				} else {
+					b.Cells[sq] = uint8(n)
+				}
+			}
+			write()
+			break
+		}
+		m, err := pdd.ParseMove(action)
+		check(err)
+		apply(&c, &b, color, m)
+		write()
+	}
+}
+
+// apply writes move m of color into the files as they are, legal or not.
+func apply(c *record.PDDChess, b *record.PDDBridges, color pdd.Color, m pdd.Move) {
+	switch m.Action() {
+	case pdd.ChessAction:
+		x, y := m.Squares()
+		c.Cells[x], c.Cells[y] = color, color
+	case pdd.BridgeAction:
+		x, y := m.Squares()
+		k := uint8(0)
+		for _, v := range b.Cells {
+			k = max(k, v)
+		}
+		b.Cells[x], b.Cells[y] = k+1, k+1
+	case pdd.ChangeAction:
+		for i, v := range c.Cells {
+			if v == pdd.White {
+				c.Cells[i] = pdd.Black
+			}
+		}
+	}
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pddbots:", err)
+		os.Exit(1)
+	}
+}
