@@ -180,9 +180,11 @@ func TestRunPDDStrategyFallback(t *testing.T) {
 	block := make(chan struct{})
 	defer close(block)
 	for name, player := range map[string]protocol.PDDPlayer{
-		"error":   protocol.PDDPlayerFunc(func(context.Context, protocol.PDDTurn) (pdd.Move, error) { return pdd.NoMove, errors.New("no idea") }),
-		"panic":   protocol.PDDPlayerFunc(func(context.Context, protocol.PDDTurn) (pdd.Move, error) { panic("boom") }),
-		"illegal": protocol.PDDPlayerFunc(func(context.Context, protocol.PDDTurn) (pdd.Move, error) { return pdd.Chess(pddSq(2, 0), pddSq(5, 5)), nil }),
+		"error": protocol.PDDPlayerFunc(func(context.Context, protocol.PDDTurn) (pdd.Move, error) { return pdd.NoMove, errors.New("no idea") }),
+		"panic": protocol.PDDPlayerFunc(func(context.Context, protocol.PDDTurn) (pdd.Move, error) { panic("boom") }),
+		"illegal": protocol.PDDPlayerFunc(func(context.Context, protocol.PDDTurn) (pdd.Move, error) {
+			return pdd.Chess(pddSq(2, 0), pddSq(5, 5)), nil
+		}),
 		"late": protocol.PDDPlayerFunc(func(ctx context.Context, _ protocol.PDDTurn) (pdd.Move, error) {
 			<-ctx.Done()
 			return pdd.NoMove, ctx.Err()
