@@ -75,10 +75,8 @@ func checkPDDGameDir(t *testing.T, rec *protocol.PDDGameRecord) {
 	}
 	stepLog := read("stepLog.txt")
 	want, _ := rec.StepLog().MarshalText()
-	if rec.Game.Position().Rules() == pdd.Course {
-		if !bytes.Equal(bytes.ReplaceAll(stepLog, []byte("\r\n"), []byte("\n")), bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n"))) {
-			t.Errorf("stepLog.txt %q, want %q", stepLog, want)
-		}
+	if !bytes.Equal(bytes.ReplaceAll(stepLog, []byte("\r\n"), []byte("\n")), bytes.ReplaceAll(want, []byte("\r\n"), []byte("\n"))) {
+		t.Errorf("stepLog.txt %q, want %q", stepLog, want)
 	}
 	g, err := record.ReadPDDGame(bytes.NewReader(read("chess.txt")), bytes.NewReader(read("bridge.txt")), bytes.NewReader(stepLog), rec.Rules)
 	if err != nil {
@@ -104,8 +102,8 @@ func checkPDDGameDir(t *testing.T, rec *protocol.PDDGameRecord) {
 	if diff := cmp.Diff(rec.ResultFile(), rf); diff != "" {
 		t.Errorf("result.json (-want +got):\n%s", diff)
 	}
-	if rf.Plies != len(g.Moves())-countPDDPasses(g.Moves()) || len(rf.Moves) != rf.Plies {
-		t.Errorf("result.json: %d plies, %d moves; the stepLog has %d", rf.Plies, len(rf.Moves), len(g.Moves())-countPDDPasses(g.Moves()))
+	if lines := len(record.NewPDDStepLog(g).Steps); rf.Plies != lines || len(rf.Moves) != rf.Plies {
+		t.Errorf("result.json: %d plies, %d moves; the stepLog has %d", rf.Plies, len(rf.Moves), lines)
 	}
 	for i, m := range rf.Moves {
 		if m.Turn != i+1 {
@@ -114,20 +112,11 @@ func checkPDDGameDir(t *testing.T, rec *protocol.PDDGameRecord) {
 	}
 }
 
-func countPDDPasses(ms []pdd.Move) int {
-	n := 0
-	for _, m := range ms {
-		if m == pdd.Pass {
-			n++
-		}
-	}
-	return n
-}
-
 type pddScenario struct {
 	name         string
 	white, black []string // the scripts (bots) or commands (Command set)
 	command      [2][]string
+	rules        pdd.Rules
 	limit        time.Duration
 	crlf         bool
 	wantName     string // "" for no violation
@@ -259,11 +248,19 @@ func TestPDDReferee(t *testing.T) {
 	// draw; the directory replays.
 	t.Run("random game", func(t *testing.T) {
 		t.Parallel()
-		for range 2 {
-			rec := runPDDScenario(t, bots, pddScenario{command: [2][]string{{random}, {random}}})
-			if rec.Result.Reason == pdd.Violation || rec.Result.Reason == pdd.Unfinished || !rec.Game.IsOver() {
-				t.Errorf("result %v", rec.Result)
-			}
+		rec := runPDDScenario(t, bots, pddScenario{command: [2][]string{{random}, {random}}})
+		if rec.Result.Reason == pdd.Violation || rec.Result.Reason == pdd.Unfinished || !rec.Game.IsOver() {
+			t.Errorf("result %v", rec.Result)
+		}
+	})
+
+	// An Official game over files (spec §4.9): supplies, voluntary and
+	// forced passes as stepLog lines, the end by passing.
+	t.Run("official game", func(t *testing.T) {
+		t.Parallel()
+		rec := runPDDScenario(t, bots, pddScenario{white: []string{"@official"}, black: []string{"@official"}, rules: pdd.Official})
+		if rec.Result.Reason == pdd.Violation || !rec.Game.IsOver() || !slices.Contains(rec.Game.Moves(), pdd.Pass) {
+			t.Errorf("result %v, moves %v", rec.Result, rec.Game.Moves())
 		}
 	})
 
@@ -305,7 +302,7 @@ func runPDDScenario(t *testing.T, bots string, s pddScenario) *protocol.PDDGameR
 			progs[i].Command = s.command[i]
 		}
 	}
-	ref := &protocol.PDDReferee{CRLF: s.crlf}
+	ref := &protocol.PDDReferee{CRLF: s.crlf, Rules: s.rules}
 	if s.limit > 0 {
 		ref.Control = timer.PerMove(s.limit)
 	}

@@ -10,12 +10,15 @@
 // (the first legal move); raw edits "chess:x,y=v" and "bridge:x,y=v"
 // joined by "+"; or a misbehaviour: sleep, steplog, exit3, crash, panic,
 // garbage, lines11, spaces, crlf, nothing, noisy, symlink, delete,
-// latechild.
+// latechild. A script "@official" plays random legal moves under the
+// Official profile through protocol.RunPDDStrategyArgs.
 package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"runtime/debug"
@@ -24,6 +27,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/pdd"
+	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
 )
 
@@ -40,6 +44,13 @@ func main() {
 	}
 	n := len(os.Args)
 	script, args := os.Args[1:n-5], os.Args[n-5:]
+	if len(script) == 1 && script[0] == "@official" {
+		random := protocol.PDDPlayerFunc(func(_ context.Context, t protocol.PDDTurn) (pdd.Move, error) {
+			moves := t.Position.AppendLegalMoves(nil)
+			return moves[rand.IntN(len(moves))], nil
+		})
+		os.Exit(protocol.RunPDDStrategyArgs(context.Background(), append([]string{os.Args[0]}, args...), os.Stderr, random, protocol.PDDStrategyOptions{Rules: pdd.Official}))
+	}
 	color := pdd.White
 	if args[0] == "B" {
 		color = pdd.Black
