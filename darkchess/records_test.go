@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/record"
 	gocmp "github.com/google/go-cmp/cmp"
 )
 
@@ -29,11 +30,9 @@ func recordsTestdata(t testing.TB) string {
 	return recordsDir
 }
 
-var moveLine = regexp.MustCompile(`^\* [0-9]+\. `)
-
-// readPlies is a minimal board.txt reader, enough to replay the corpus (the
-// full reader is package record's): it checks that the game starts from the
-// all-face-down opening and returns the plies of the move lines.
+// readPlies reads a record with package record's board.txt reader, checks
+// that the game starts from the all-face-down opening, and returns its
+// plies.
 func readPlies(t testing.TB, path string) []darkchess.Ply {
 	t.Helper()
 	f, err := os.Open(path)
@@ -41,32 +40,14 @@ func readPlies(t testing.TB, path string) []darkchess.Ply {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var plies []darkchess.Ply
-	rows := 0
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), "\r")
-		switch {
-		case line == "* X X X X":
-			rows++
-		case line == "* 1 2 2 2 2 2 5 1 2 2 2 2 2 5":
-		case moveLine.MatchString(line):
-			for _, text := range strings.Fields(line)[2:] {
-				ply, err := darkchess.ParsePly(text)
-				if err != nil {
-					t.Fatalf("%s: %v", path, err)
-				}
-				plies = append(plies, ply)
-			}
-		}
+	b, err := record.ReadDarkChessBoard(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	if b.Start != darkchess.Opening {
+		t.Fatalf("%s: not an all-face-down start: %s", path, b.Start)
 	}
-	if rows != 8 {
-		t.Fatalf("%s: not an all-face-down start (%d rows)", path, rows)
-	}
-	return plies
+	return b.Plies
 }
 
 // replay plays the plies under rules from the opening without a deal, every
