@@ -1,0 +1,407 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"slices"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/proc"
+)
+
+// DarkChessLegacyPort is the first port the legacy platform tries (spec
+// §4.1); it goes up from there until a bind succeeds.
+const DarkChessLegacyPort = 3000
+
+// darkChessPortTries bounds the search for a free port.
+const darkChessPortTries = 1000
+
+// darkChessQueueMax bounds the messages an engine may send ahead of its
+// turn.
+const darkChessQueueMax = 64
+
+// darkChessExitGrace is how long End waits for an engine to exit by itself
+// once its connection is closed, before killing it.
+const darkChessExitGrace = time.Second
+
+// DarkChessLegacyEngine is a program that speaks the legacy socket protocol,
+// as the platform side runs it (spec §4.1): the host listens on 127.0.0.1,
+// starts "<Path> [Args...] 127.0.0.1 <port>" in Dir in its own process group,
+// and the program connects back. [DarkChessLegacyEngine.Seat] gives a seat
+// for one game under a [DarkChessReferee]:
+//
+//	ref := protocol.DarkChessReferee{}
+//	a := protocol.DarkChessLegacyEngine{Path: "./search", Dir: "engines/a"}
+//	b := protocol.DarkChessLegacyEngine{Path: "./search", Dir: "engines/b"}
+//	rec, err := ref.Play(ctx, darkchess.NewGame(darkchess.Classic, rng), [2]protocol.DarkChessSeat{a.Seat(), b.Seat()})
+//
+// The seat's faults: the program must connect, and acknowledge "/start_"
+// and "/turn", within the referee's handshake timeout; a frame with bad
+// length bytes, a payload that is not printable ASCII starting with '/', a
+// malformed "/move" or "/flip", or a ply before the handshake is done lose
+// by BadMove (MoveError); other unknown messages are logged and ignored; a
+// program that closes its connection or exits loses by TimeOut, as soon as
+// the host sees it. Messages are read in order, as the platform reads them:
+// a ply sent early is the engine's answer on its next turn. At the end the
+// host closes the connection, gives a healthy program a second to exit,
+// kills its process group and reaps it.
+type DarkChessLegacyEngine struct {
+	// Path is the program: "search" in the platform's folder. A name without
+	// a path separator is looked up in PATH; give "./search" for the one in
+	// Dir.
+	Path string
+	// Args come before "127.0.0.1 <port>" (for an interpreter, say).
+	Args []string
+	// Dir is the program's working directory; "" means the host's.
+	Dir string
+	// FirstPort is the first port tried, going up until a bind succeeds;
+	// 0 means DarkChessLegacyPort (3000), and a negative value lets the
+	// system choose a free port.
+	FirstPort int
+	// Output, when not nil, receives what the program printed on its
+	// standard output and standard error (the first 64 KiB of each), once
+	// it has ended.
+	Output io.Writer
+	// Logger receives the seat's events; nil discards them.
+	Logger *slog.Logger
+}
+
+// Seat returns a seat that runs the program for one game.
+func (e *DarkChessLegacyEngine) Seat() DarkChessSeat {
+	s := &dcHostSeat{e: *e, log: e.Logger}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	s.log = s.log.With("engine", e.Path)
+	return s
+}
+
+// dcEvent is what the seat's reader hands over: a message, a fault, or the
+// end of the stream.
+type dcEvent struct {
+	msg   DarkChessMessage
+	fault error // a BadMove fault
+	err   error // the stream ended
+}
+
+// dcHostSeat is the host's end of one legacy engine for one game.
+type dcHostSeat struct {
+	e   DarkChessLegacyEngine
+	log *slog.Logger
+
+	ln      net.Listener
+	p       *proc.Process
+	stopP   context.CancelFunc
+	conn    net.Conn
+	dc      *DarkChessConn
+	events  chan dcEvent
+	stop    chan struct{}
+	readEnd chan struct{}
+	queue   []dcEvent // messages read ahead by Tell, for Ask
+	ended   error     // the fault or end the reader reported; sticky
+	late    bool            // an Ask ran out of time: no grace at the end
+	color   darkchess.Color // the engine's colour, once known
+	first   bool            // the engine is the first player
+}
+
+// listen binds 127.0.0.1 on the first free port from FirstPort.
+func (s *dcHostSeat) listen(ctx context.Context) (net.Listener, error) {
+	var lc net.ListenConfig
+	if s.e.FirstPort < 0 {
+		return lc.Listen(ctx, "tcp", "127.0.0.1:0")
+	}
+	port := s.e.FirstPort
+	if port == 0 {
+		port = DarkChessLegacyPort
+	}
+	var err error
+	for i := 0; i < darkChessPortTries && port+i <= 65535; i++ {
+		var ln net.Listener
+		ln, err = lc.Listen(ctx, "tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port+i)))
+		if err == nil {
+			return ln, nil
+		}
+		if !errors.Is(err, syscall.EADDRINUSE) && !errors.Is(err, syscall.EACCES) {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("protocol: no free port from %d: %w", port, err)
+}
+
+// Begin listens, starts the program, accepts its connection and exchanges
+// "/start_" and "/turn" with it.
+func (s *dcHostSeat) Begin(ctx context.Context, b DarkChessBegin) error {
+	if s.e.Path == "" {
+		return errors.New("protocol: DarkChessLegacyEngine.Path is empty")
+	}
+	ln, err := s.listen(ctx)
+	if err != nil {
+		return err
+	}
+	s.ln = ln
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	pctx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	p, err := proc.Start(pctx, proc.Config{Path: s.e.Path, Args: append(slices.Clone(s.e.Args), "127.0.0.1", port), Dir: s.e.Dir})
+	if err != nil {
+		stop()
+		return err
+	}
+	s.p, s.stopP = p, stop
+	s.log.Info("dark chess legacy: engine started", "port", port, "pid", p.Pid())
+
+	conn, err := s.accept(ctx)
+	if err != nil {
+		return err
+	}
+	s.conn, s.dc = conn, NewDarkChessConn(conn)
+	s.events, s.stop, s.readEnd = make(chan dcEvent, 8), make(chan struct{}), make(chan struct{})
+	go s.read()
+
+	s.color, s.first = b.Color, b.First
+	in := NewDarkChessInit(b.View, b.Left)
+	if err := s.write(ctx, DarkChessMessage{Kind: DarkChessStartMsg, Init: in}); err != nil {
+		return err
+	}
+	if err := s.await(ctx, DarkChessStartAck); err != nil {
+		return err
+	}
+	if err := s.write(ctx, DarkChessMessage{Kind: DarkChessTurnMsg, First: b.First, Color: b.Color}); err != nil {
+		return err
+	}
+	return s.await(ctx, DarkChessTurnAck)
+}
+
+// accept waits for the program to connect, fail or exit.
+func (s *dcHostSeat) accept(ctx context.Context) (net.Conn, error) {
+	type accepted struct {
+		c   net.Conn
+		err error
+	}
+	ch := make(chan accepted, 1)
+	go func() {
+		c, err := s.ln.Accept()
+		ch <- accepted{c, err}
+	}()
+	var err error
+	select {
+	case a := <-ch:
+		if a.err == nil {
+			s.ln.Close()
+			return a.c, nil
+		}
+		err = a.err
+	case <-s.p.Exited():
+		err = errors.New("the engine exited before connecting")
+	case <-ctx.Done():
+		err = fmt.Errorf("the engine did not connect: %w", ctx.Err())
+	}
+	s.ln.Close()
+	if a := <-ch; a.c != nil {
+		a.c.Close()
+	}
+	return nil, fmt.Errorf("protocol: dark chess legacy engine: %w", err)
+}
+
+// read is the reader goroutine: messages, faults and the end, in order.
+func (s *dcHostSeat) read() {
+	defer close(s.readEnd)
+	for {
+		m, err := s.dc.ReadMessage(context.Background())
+		var ev dcEvent
+		var le *LineError
+		switch {
+		case errors.Is(err, ErrDarkChessFrame):
+			ev.fault = &DarkChessFault{Reason: darkchess.BadMove, Err: fmt.Errorf("garbage on the socket: %w", err)}
+		case errors.As(err, &le) && errors.Is(err, ErrUnknownCommand) && darkChessPrintable(le.Line):
+			s.log.Warn("dark chess legacy: ignoring an unknown message", "payload", le.Line)
+			continue
+		case errors.Is(err, ErrEmptyLine):
+			continue
+		case errors.As(err, &le):
+			ev.fault = &DarkChessFault{Reason: darkchess.BadMove, Err: err}
+		case err != nil:
+			ev.err = err
+		default:
+			ev.msg = m
+		}
+		select {
+		case s.events <- ev:
+		case <-s.stop:
+			return
+		}
+		if ev.err != nil || ev.fault != nil {
+			return
+		}
+	}
+}
+
+// darkChessPrintable reports whether a payload looks like a message: printable
+// ASCII starting with '/'.
+func darkChessPrintable(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	for i := range len(p) {
+		if p[i] < ' ' && p[i] != '\t' || p[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// next returns the next event, within ctx: a queued one first.
+func (s *dcHostSeat) next(ctx context.Context) (dcEvent, error) {
+	if len(s.queue) > 0 {
+		ev := s.queue[0]
+		s.queue = s.queue[1:]
+		return ev, nil
+	}
+	if s.ended != nil {
+		return dcEvent{}, s.ended
+	}
+	select {
+	case ev := <-s.events:
+		return ev, s.check(ev)
+	case <-ctx.Done():
+		s.late = true
+		return dcEvent{}, ctx.Err()
+	}
+}
+
+// check records the end an event reports.
+func (s *dcHostSeat) check(ev dcEvent) error {
+	switch {
+	case ev.fault != nil:
+		s.ended = ev.fault
+	case ev.err != nil:
+		s.ended = fmt.Errorf("protocol: dark chess legacy engine left: %w", ev.err)
+	}
+	return s.ended
+}
+
+// poll queues the messages that have arrived, and reports a fault or end
+// among them.
+func (s *dcHostSeat) poll() error {
+	for s.ended == nil {
+		select {
+		case ev := <-s.events:
+			if err := s.check(ev); err != nil {
+				return err
+			}
+			if len(s.queue) >= darkChessQueueMax {
+				s.ended = &DarkChessFault{Reason: darkchess.BadMove, Err: fmt.Errorf("%d messages sent ahead of its turn", len(s.queue)+1)}
+				return s.ended
+			}
+			s.queue = append(s.queue, ev)
+		default:
+			return nil
+		}
+	}
+	return s.ended
+}
+
+// await waits for an acknowledgement of kind k; a ply before it is a fault.
+func (s *dcHostSeat) await(ctx context.Context, k DarkChessMessageKind) error {
+	for {
+		ev, err := s.next(ctx)
+		if err != nil {
+			return err
+		}
+		switch ev.msg.Kind {
+		case k:
+			return nil
+		case DarkChessPlyMsg:
+			s.ended = &DarkChessFault{Reason: darkchess.BadMove, Err: fmt.Errorf("a ply (%v) before acknowledging %s", ev.msg.Move, k)}
+			return s.ended
+		}
+		s.log.Warn("dark chess legacy: ignoring a message", "kind", ev.msg.Kind.String())
+	}
+}
+
+func (s *dcHostSeat) write(ctx context.Context, m DarkChessMessage) error {
+	if s.dc == nil {
+		return errors.New("protocol: dark chess legacy engine not connected")
+	}
+	if err := s.dc.WriteMessage(ctx, m); err != nil {
+		return fmt.Errorf("protocol: writing to dark chess legacy engine: %w", err)
+	}
+	return nil
+}
+
+// Ask waits for the engine's ply.
+func (s *dcHostSeat) Ask(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+	if s.dc == nil {
+		return darkchess.NoMove, errors.New("protocol: dark chess legacy engine not connected")
+	}
+	for {
+		ev, err := s.next(ctx)
+		if err != nil {
+			return darkchess.NoMove, err
+		}
+		if ev.msg.Kind == DarkChessPlyMsg {
+			return ev.msg.Move, nil
+		}
+		s.log.Warn("dark chess legacy: ignoring a message", "kind", ev.msg.Kind.String())
+	}
+}
+
+// Tell reports the ply with the engine's own remaining time, after
+// checking that the engine has not failed meanwhile (garbage, a closed
+// connection). What it sent early is kept, in order, for its next turn.
+func (s *dcHostSeat) Tell(ctx context.Context, t DarkChessTell) error {
+	if s.dc == nil {
+		return errors.New("protocol: dark chess legacy engine not connected")
+	}
+	s.color = t.Color
+	if err := s.poll(); err != nil {
+		return err
+	}
+	var left time.Duration
+	if t.Color.Valid() {
+		left = t.TimeLeft[t.Color]
+	}
+	return s.write(ctx, DarkChessMessage{Kind: DarkChessPlyReport, Ply: t.Ply, Time: left})
+}
+
+// End closes the connection, waits a moment for a healthy program to exit,
+// kills its process group and reaps it.
+func (s *dcHostSeat) End(ctx context.Context, r darkchess.Result) error {
+	if s.ln != nil {
+		s.ln.Close()
+	}
+	if s.conn != nil {
+		s.conn.Close()
+		close(s.stop)
+		<-s.readEnd
+	}
+	if s.p == nil {
+		return nil
+	}
+	forfeit := !r.Draw && (r.Reason == darkchess.TimeOut || r.Reason == darkchess.BadMove)
+	lost := forfeit && (s.color.Valid() && r.Winner != s.color || !s.color.Valid() && s.first)
+	if s.ended == nil && !s.late && !lost {
+		// A healthy engine exits when its connection closes.
+		t := time.NewTimer(darkChessExitGrace)
+		select {
+		case <-s.p.Exited():
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		t.Stop()
+	}
+	s.stopP()
+	res := s.p.Wait()
+	s.log.Info("dark chess legacy: engine ended", "status", res.Status)
+	if s.e.Output != nil {
+		s.e.Output.Write(res.Stdout)
+		s.e.Output.Write(res.Stderr)
+	}
+	return nil
+}
