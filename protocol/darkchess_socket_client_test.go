@@ -223,7 +223,9 @@ func TestDarkChessLegacyClientFaults(t *testing.T) {
 			return darkchess.Move{From: darkchess.A1, To: darkchess.A2}, nil
 		}, func(err error) bool { return errors.Is(err, darkchess.ErrIllegalMove) }},
 		{"report that does not fit", append(start[:4:4], dcScriptLine{false, "/flip 0 0"}, dcScriptLine{true, "/move 0 0 0 1 5"}),
-			func(context.Context, darkchess.View) (darkchess.Move, error) { return darkchess.Flip(darkchess.A1), nil },
+			func(context.Context, darkchess.View) (darkchess.Move, error) {
+				return darkchess.Flip(darkchess.A1), nil
+			},
 			func(err error) bool { var pe *protocol.DarkChessPlayerError; return !errors.As(err, &pe) }},
 		{"bad frame", []dcScriptLine{{true, dcFreshStart}, {false, "/start"}},
 			nil, func(err error) bool { return errors.Is(err, protocol.ErrDarkChessFrame) }},

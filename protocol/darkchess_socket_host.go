@@ -104,8 +104,8 @@ type dcHostSeat struct {
 	events  chan dcEvent
 	stop    chan struct{}
 	readEnd chan struct{}
-	queue   []dcEvent // messages read ahead by Tell, for Ask
-	ended   error     // the fault or end the reader reported; sticky
+	queue   []dcEvent       // messages read ahead by Tell, for Ask
+	ended   error           // the fault or end the reader reported; sticky
 	late    bool            // an Ask ran out of time: no grace at the end
 	color   darkchess.Color // the engine's colour, once known
 	first   bool            // the engine is the first player
