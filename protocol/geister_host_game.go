@@ -23,8 +23,8 @@ type geisterGame struct {
 
 	g       *geister.Game // nil until both players have set
 	events  chan geisterLineEvent
-	written chan uint64   // the numbers of MOV?s written to the mover
-	done    chan struct{} // closed when the game is over
+	written chan geisterWritten // the MOV?s written to the mover
+	done    chan struct{}       // closed when the game is over
 	clock   geisterTurnClock
 	turnSeq uint64           // the number of the last MOV?
 	pending uint64           // turnSeq while its MOV? awaits a legal move, else 0
@@ -38,7 +38,7 @@ func newGeisterGame(s *geisterServer, id int) *geisterGame {
 		s:       s,
 		id:      id,
 		events:  make(chan geisterLineEvent),
-		written: make(chan uint64, 1),
+		written: make(chan geisterWritten, 1),
 		done:    make(chan struct{}),
 		clock:   newGeisterTurnClock(s.h.Time),
 		rec:     GeisterGameRecord{ID: id},
@@ -68,9 +68,9 @@ func (g *geisterGame) run() {
 			g.join(geister.Second, nc)
 		case ev := <-events:
 			g.handle(ev)
-		case seq := <-g.written:
-			if seq == g.pending && !g.over {
-				g.clock.start(g.g.Turn())
+		case w := <-g.written:
+			if w.seq == g.pending && !g.over {
+				g.clock.start(g.g.Turn(), w.at)
 			}
 		case <-g.setupExpired(geister.First):
 			g.setupTimeout(geister.First)
@@ -157,7 +157,7 @@ func (g *geisterGame) handle(ev geisterLineEvent) {
 		g.refuse(c)
 		return
 	}
-	g.play(c, cmd.Move)
+	g.play(c, cmd.Move, ev.at)
 }
 
 // setupLine acts on a command during setup.
@@ -221,9 +221,9 @@ func (g *geisterGame) refuse(c *geisterConn) {
 	g.end(r, nil)
 }
 
-// play plays a legal move of the side to move.
-func (g *geisterGame) play(c *geisterConn, m geister.Move) {
-	elapsed, inTime := g.clock.stop()
+// play plays a legal move of the side to move, read at the given time.
+func (g *geisterGame) play(c *geisterConn, m geister.Move, at time.Time) {
+	elapsed, inTime := g.clock.stopAt(at)
 	g.pending = 0
 	if !inTime {
 		// A legal move that came after the deadline, before the alarm
@@ -263,7 +263,7 @@ func (g *geisterGame) askMove() {
 	if g.clock.clock != nil {
 		written = func() {
 			select {
-			case g.written <- seq:
+			case g.written <- geisterWritten{seq, time.Now()}:
 			case <-g.done:
 			}
 		}
@@ -424,34 +424,53 @@ func (g *geisterGame) finish() {
 	}
 }
 
+// geisterWritten tells the game that the MOV? numbered seq reached the
+// mover's socket, and when.
+type geisterWritten struct {
+	seq uint64
+	at  time.Time
+}
+
 // geisterTurnClock is the players' clock of spec §4.9 on a [timer.Clock]:
 // a ply runs from the moment the MOV? reached the mover's socket until its
-// legal move was read, and a time.Timer wakes the game at the deadline. The
-// one timer belongs to the game goroutine and is stopped with the ply, so it
-// never fires for a finished turn or game (the Java server's D4).
+// legal move was read (the times the writer and the reader saw, not the
+// time the game goroutine got to them), and a time.Timer wakes the game at
+// the deadline. The one timer belongs to the game goroutine and is stopped
+// with the ply, so it never fires for a finished turn or game (the Java
+// server's D4).
 type geisterTurnClock struct {
 	clock *timer.Clock // nil without a limit
 	alarm *time.Timer
 	armed bool
+	stamp *time.Time // when not zero, the time the clock reads
 }
 
 func newGeisterTurnClock(c timer.Control) geisterTurnClock {
-	var k geisterTurnClock
+	k := geisterTurnClock{stamp: new(time.Time)}
 	if !c.Unlimited() {
-		k.clock = timer.NewClock(c, nil)
+		stamp := k.stamp
+		k.clock = timer.NewClock(c, func() time.Time {
+			if !stamp.IsZero() {
+				return *stamp
+			}
+			return time.Now()
+		})
 	}
 	return k
 }
 
-// start starts side's ply now.
-func (k *geisterTurnClock) start(side geister.Color) {
+// start starts side's ply at the given time.
+func (k *geisterTurnClock) start(side geister.Color, at time.Time) {
 	if k.clock == nil {
 		return
 	}
 	if _, running := k.clock.Running(); running {
 		return
 	}
-	if err := k.clock.Start(timer.Side(side)); err != nil {
+	*k.stamp = at
+	err := k.clock.Start(timer.Side(side))
+	*k.stamp = time.Time{}
+	if err != nil {
 		return
 	}
 	k.arm()
@@ -480,15 +499,22 @@ func (k *geisterTurnClock) disarm() {
 	k.armed = false
 }
 
-// stop ends the running ply, if any, and returns its time. It reports false
-// if the mover was out of time. A move that comes before its MOV? was
-// written costs nothing.
+// stop ends the running ply, if any, now, and returns its time. It reports
+// false if the mover was out of time.
 func (k *geisterTurnClock) stop() (time.Duration, bool) {
+	return k.stopAt(time.Time{})
+}
+
+// stopAt ends the running ply, if any, at the given time (now if zero). A
+// move that comes before its MOV? was written costs nothing.
+func (k *geisterTurnClock) stopAt(at time.Time) (time.Duration, bool) {
 	k.disarm()
 	if k.clock == nil {
 		return 0, true
 	}
+	*k.stamp = at
 	elapsed, err := k.clock.Stop()
+	*k.stamp = time.Time{}
 	return elapsed, !errors.Is(err, timer.ErrTimeUp)
 }
 
