@@ -72,9 +72,9 @@ func pddViolationName(err error) string {
 // [pdd.ErrIslandTouches]) with the detail, so errors.Is(v,
 // pdd.ErrIslandTouches) holds.
 type PDDViolation struct {
-	Color pdd.Color
-	Turn  int
-	Err   error
+	Color pdd.Color // the side that broke the rule, and lost
+	Turn  int       // the turn it was playing: accepted actions so far + 1
+	Err   error     // wraps one violation sentinel, with the detail
 }
 
 // Error returns the side, the turn and the error, such as `protocol: B turn

@@ -100,8 +100,8 @@ type PDDSkip struct {
 // PDDMoveRecord is an accepted action: its stepLog line and how long the
 // program took (0 for an Official forced Pass, which runs no program).
 type PDDMoveRecord struct {
-	Step    record.PDDStep
-	Elapsed time.Duration
+	Step    record.PDDStep // the stepLog line
+	Elapsed time.Duration  // the program's run, from start to exit
 }
 
 // PDDGameRecord is what a [PDDReferee] records of a game (spec §4.7).
@@ -116,9 +116,9 @@ type PDDGameRecord struct {
 	// pdd.Violation (then Violation says what happened), or
 	// pdd.Unfinished if Play was stopped.
 	Result    pdd.Result
-	Violation *PDDViolation
+	Violation *PDDViolation   // what the loser did, after a violation; nil otherwise
 	Moves     []PDDMoveRecord // the accepted actions, as stepLog.txt has them
-	Skips     []PDDSkip
+	Skips     []PDDSkip       // the Course skips, in order
 }
 
 // StepLog returns the game's stepLog.txt: the accepted actions.
@@ -135,13 +135,15 @@ func (r *PDDGameRecord) StepLog() record.PDDStepLog {
 // "none"; Reason is "score", "islands", "bridges", "draw", "violation" or
 // "unfinished".
 type PDDResultFile struct {
-	Rules    string `json:"rules"`
+	Rules    string `json:"rules"` // "course" or "official"
 	Programs struct {
 		W string `json:"W"`
 		B string `json:"B"`
-	} `json:"programs"`
-	Winner    string `json:"winner"`
-	Reason    string `json:"reason"`
+	} `json:"programs"` // the programs' names
+	Winner string `json:"winner"` // "W", "B" or "none"
+	Reason string `json:"reason"` // why the game ended
+	// Violation is what the loser did, after a violation: its stable name
+	// (spec §4.6), side, turn and the error's text.
 	Violation *struct {
 		Name   string `json:"name"`
 		Color  string `json:"color"`
@@ -151,31 +153,31 @@ type PDDResultFile struct {
 	Score struct {
 		W PDDResultScore `json:"W"`
 		B PDDResultScore `json:"B"`
-	} `json:"score"`
+	} `json:"score"` // the scores at the end, for information after a violation
 	Plies int `json:"plies"` // accepted actions: the lines of stepLog.txt
 	Skips []struct {
 		BeforeTurn int    `json:"before_turn"`
 		Color      string `json:"color"`
-	} `json:"skips"`
-	Moves []PDDResultMove `json:"moves"`
+	} `json:"skips"` // the Course skips
+	Moves []PDDResultMove `json:"moves"` // the accepted actions
 }
 
 // PDDResultScore is one colour's score in result.json.
 type PDDResultScore struct {
-	Points  int `json:"points"`
-	Islands int `json:"islands"`
-	Bridges int `json:"bridges"`
+	Points  int `json:"points"`  // T(n) summed over the networks
+	Islands int `json:"islands"` // all own islands
+	Bridges int `json:"bridges"` // all own bridges
 }
 
 // PDDResultMove is one accepted action in result.json; P1 and P2 are empty
 // for a Pass.
 type PDDResultMove struct {
-	Turn      int    `json:"turn"`
-	Color     string `json:"color"`
-	Action    string `json:"action"`
-	P1        string `json:"p1,omitempty"`
-	P2        string `json:"p2,omitempty"`
-	ElapsedMS int64  `json:"elapsed_ms"`
+	Turn      int    `json:"turn"`         // the stepLog turn number
+	Color     string `json:"color"`        // "W" or "B"
+	Action    string `json:"action"`       // "Chess", "Bridge", "Change" or "Pass"
+	P1        string `json:"p1,omitempty"` // the first point, "x,y"
+	P2        string `json:"p2,omitempty"` // the second point
+	ElapsedMS int64  `json:"elapsed_ms"`   // the program's run in milliseconds
 }
 
 // ResultFile returns the content of result.json.

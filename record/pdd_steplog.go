@@ -250,6 +250,7 @@ func parsePDDStep(line []byte, mode PDDMode) (PDDStep, int, string) {
 // PDDStepLog is the content of stepLog.txt: the accepted actions in order,
 // one line each. An empty file (0 bytes, White's first move) has no steps.
 type PDDStepLog struct {
+	// Steps are the lines, in order.
 	Steps []PDDStep
 	// CRLF reports that the file read ended its first line with CRLF; the
 	// writers then end every line with CRLF instead of LF.

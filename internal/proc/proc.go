@@ -98,9 +98,9 @@ type Result struct {
 	// until it exited (not until its left-over children were killed).
 	Elapsed time.Duration
 	// Stdout and Stderr hold the first Capture bytes of what the program
-	// printed (Stdout is empty with PipeStdout); StdoutDropped and
-	// StderrDropped count the bytes read beyond.
-	Stdout, Stderr               []byte
+	// printed (Stdout is empty with PipeStdout).
+	Stdout, Stderr []byte
+	// StdoutDropped and StderrDropped count the bytes read beyond Capture.
 	StdoutDropped, StderrDropped int64
 }
 
