@@ -1,0 +1,32 @@
+// Package mgtp speaks MGTP, the text protocol over standard input and
+// output with which the 2021-22 dark chess match system and the NTPU
+// launcher drive engines (spec darkchess.md §5), both sides:
+//
+//   - the codec: [Command] and [Reply] lines, [ParseCommand], [AppendCommand],
+//     [ParseReply] and [AppendReply], with typed constructors and accessors
+//     for the dark chess commands;
+//   - the engine side: [Serve] makes a protocol.DarkChessPlayer an MGTP
+//     engine (one process per game, as the match system runs it);
+//   - the host side: [Program] runs an engine program as a
+//     protocol.DarkChessSeat, so that a protocol.DarkChessReferee plays it
+//     against any other seat (MGTP, the legacy socket protocol, read mode,
+//     a Go player), with the command sequence of the 2021 system, its
+//     .command transcript, and its clock.
+//
+// # Lines
+//
+// A command is "<id> <name>[ <arg>...]" and a reply "=<id>[ <payload>]" on
+// success or "?<id>[ <payload>]" on failure, each on one LF-terminated line.
+// Engines dispatch on the numeric id ([ID]) and ignore the name. Readers
+// here are lenient in these ways only: a CR before the LF and trailing
+// blanks are ignored, and fields may be separated by runs of spaces and
+// tabs. Writers produce one canonical form: single spaces, LF, and no
+// trailing space.
+//
+// # Imports
+//
+// The package imports protocol for the bot interface
+// (protocol.DarkChessPlayer) and the referee's seat interface
+// (protocol.DarkChessSeat); protocol does not import mgtp, so the MGTP
+// entry points live here rather than in protocol.
+package mgtp
