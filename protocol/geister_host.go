@@ -60,6 +60,9 @@ type GeisterGameRecord struct {
 	// for the Java server's per-game log (spec §7).
 	Commands     []GeisterReceived
 	Began, Ended time.Time // when the second player connected, and when the result was sent
+	// RecordFile is the board.txt written into GeisterHost.RecordDir ("" if
+	// none was).
+	RecordFile string
 }
 
 // GeisterHost is the referee side of the Java geister server's protocol
@@ -136,6 +139,16 @@ type GeisterHost struct {
 	// asks for SET: and answers OK to a well-formed one, but keeps the
 	// colours of Start. It must be a position that is not decided.
 	Start geister.Position
+
+	// RecordDir, when not empty, is the directory where the host writes the
+	// NTPU board.txt record (spec §6.2) of every game that started, named
+	// game-<yyyy-MM-dd-HH-mm-ss-SSS>.txt after its start: the players are
+	// named by their addresses, the time line gives Time.Main, the
+	// timestamps are when the first MOV? was sent and when each move was
+	// read. An existing file is never overwritten. A game from a Start
+	// past ply 0 is not written (its record belongs after the mid-game
+	// file's).
+	RecordDir string
 
 	// Viewer, when not nil, is told the state of every game (spec §4.10):
 	// serve it on its own port for the Java server's viewer page.

@@ -21,16 +21,18 @@ type geisterGame struct {
 	reds       [2]geister.Reds
 	setupTimer [2]*time.Timer
 
-	g       *geister.Game // nil until both players have set
-	events  chan geisterLineEvent
-	written chan geisterWritten // the MOV?s written to the mover
-	done    chan struct{}       // closed when the game is over
-	clock   geisterTurnClock
-	turnSeq uint64           // the number of the last MOV?
-	pending uint64           // turnSeq while its MOV? awaits a legal move, else 0
-	waiting <-chan time.Time // the Wait pause before the next MOV?
-	over    bool
-	rec     GeisterGameRecord
+	g        *geister.Game // nil until both players have set
+	events   chan geisterLineEvent
+	written  chan geisterWritten // the MOV?s written to the mover
+	done     chan struct{}       // closed when the game is over
+	clock    geisterTurnClock
+	turnSeq  uint64           // the number of the last MOV?
+	pending  uint64           // turnSeq while its MOV? awaits a legal move, else 0
+	waiting  <-chan time.Time // the Wait pause before the next MOV?
+	firstAsk time.Time        // when the first MOV? was sent
+	moveAt   []time.Time      // when each accepted move was read
+	over     bool
+	rec      GeisterGameRecord
 }
 
 func newGeisterGame(s *geisterServer, id int) *geisterGame {
@@ -241,6 +243,7 @@ func (g *geisterGame) play(c *geisterConn, m geister.Move, at time.Time) {
 		return
 	}
 	g.rec.Times = append(g.rec.Times, elapsed)
+	g.moveAt = append(g.moveAt, at)
 	c.send(ack, nil)
 	if r, over := g.g.Result(); over {
 		g.end(r, nil)
@@ -256,6 +259,9 @@ func (g *geisterGame) play(c *geisterConn, m geister.Move, at time.Time) {
 // askMove sends MOV? to the side to move; its clock starts when the message
 // has been written.
 func (g *geisterGame) askMove() {
+	if g.firstAsk.IsZero() {
+		g.firstAsk = time.Now()
+	}
 	g.turnSeq++
 	g.pending = g.turnSeq
 	seq, mover := g.turnSeq, g.g.Turn()
@@ -419,6 +425,7 @@ func (g *geisterGame) finish() {
 	if g.rec.Ended.IsZero() {
 		g.rec.Ended = time.Now()
 	}
+	g.rec.RecordFile = g.writeRecord()
 	if f := g.s.h.OnGameEnd; f != nil {
 		f(g.rec)
 	}

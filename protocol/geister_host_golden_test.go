@@ -2,7 +2,7 @@ package protocol
 
 import (
 	"context"
-	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
 )
 
@@ -241,4 +242,43 @@ func jgContext(t *testing.T) context.Context {
 	return ctx
 }
 
-var _ = fmt.Sprint
+
+// TestGeisterHostRecordFile replays the game of spec §6.3's board.txt
+// example and checks the file our host writes: the same lines but for the
+// date, the names (our host names players by address) and the times.
+func TestGeisterHostRecordFile(t *testing.T) {
+	h := &GeisterHost{RecordDir: t.TempDir(), Time: mustControl(t, "600s+10s/move")}
+	recs := jgRecords(h)
+	jgReplay(t, h, jgScriptOf(t, "scenario-escape-north-badset-wrongturn.txt", nil))
+	rec := <-recs
+	data, err := os.ReadFile(rec.RecordFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	name0, name1 := rec.Remote[0], rec.Remote[1]
+	want := []string{
+		"* " + name0 + " vs " + name1,
+		"* 4 4 4 4",
+		"* - h g f e -", "* - d c b a -", "* - - - - - -", "* - - - - - -", "* - A B C D -", "* - E F G H -",
+		"* time 600",
+		"* 1. A,WEST A,NORTH", "* 2. A,NORTH A,SOUTH", "* 3. A,NORTH A,NORTH", "* 4. A,NORTH A,SOUTH", "* 5. A,NORTH A,NORTH", "* 6. A,WEST",
+		"* ChessEscape " + name0 + " wins 1,0",
+		"* Comment 0 0",
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) < 1+len(want) || cmp.Diff(want, lines[1:1+len(want)]) != "" {
+		t.Errorf("board.txt (-want +got):\n%s", cmp.Diff(want, lines[1:min(len(lines), 1+len(want))]))
+	}
+	tail := lines[1+len(want):]
+	if len(tail) != 12+6+1 || !strings.HasPrefix(tail[0], "0. ") || tail[12] != "1. 0 0" || tail[17] != "6. 0" || tail[18] != "* red EFGH bcde" {
+		t.Errorf("board.txt times, captures and reds:\n%s", strings.Join(tail, "\n"))
+	}
+	b, err := record.ReadGeisterBoard(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Result != rec.Result || len(b.Moves) != 11 || b.Reds != rec.Reds || len(b.Times) != 12 || b.Times[0].After(b.Times[11]) {
+		t.Errorf("read back: %+v", b)
+	}
+}
