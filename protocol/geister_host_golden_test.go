@@ -242,7 +242,6 @@ func jgContext(t *testing.T) context.Context {
 	return ctx
 }
 
-
 // TestGeisterHostRecordFile replays the game of spec §6.3's board.txt
 // example and checks the file our host writes: the same lines but for the
 // date, the names (our host names players by address) and the times.
