@@ -70,6 +70,21 @@ func writeInPlace(path string, data []byte, perm fs.FileMode) error {
 	return nil
 }
 
+// ensureDir makes path a directory of its own: whatever a program put there
+// instead (a file, or a symlink that could lead the referee's writes out of
+// the game directory) is removed first.
+func ensureDir(path string) error {
+	if fi, err := os.Lstat(path); err == nil && !fi.IsDir() {
+		if err := os.RemoveAll(path); err != nil {
+			return fmt.Errorf("protocol: %w", err)
+		}
+	}
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return fmt.Errorf("protocol: %w", err)
+	}
+	return nil
+}
+
 // errNotRegular is a file that is a symlink, a directory or a device.
 var errNotRegular = errors.New("not a regular file")
 

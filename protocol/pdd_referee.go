@@ -507,7 +507,7 @@ func (g *pddGame) saveLogs(turn int, c pdd.Color, res proc.Result) {
 		}
 		dir := g.path("logs")
 		name := filepath.Join(dir, strconv.Itoa(turn)+"-"+pddColorLetter(c)+"."+out.ext)
-		err := os.MkdirAll(dir, 0o755)
+		err := ensureDir(dir)
 		if err == nil {
 			err = writeFileAtomic(name, out.data, 0o644)
 		}
@@ -521,8 +521,8 @@ func (g *pddGame) saveLogs(turn int, c pdd.Color, res proc.Result) {
 // program left them, when they were regular files it could read.
 func (g *pddGame) saveViolationFiles(chess []byte, cerr error, bridge []byte, berr error) error {
 	dir := g.path("violation")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("protocol: %w", err)
+	if err := ensureDir(dir); err != nil {
+		return err
 	}
 	for _, f := range []struct {
 		name string

@@ -221,6 +221,15 @@ func TestPDDReferee(t *testing.T) {
 					t.Errorf("an empty output was logged: %v", err)
 				}
 			}},
+		{name: "sabotage", white: []string{"sabotage"}, wantName: "ErrUnknownAction", wantColor: pdd.White, wantTurn: 1,
+			check: func(t *testing.T, rec *protocol.PDDGameRecord) {
+				outside := strings.TrimSpace(logFile(t, rec, "1-W.stdout"))
+				defer os.RemoveAll(outside)
+				if entries, err := os.ReadDir(outside); err != nil || len(entries) != 0 {
+					t.Errorf("the referee wrote outside the game directory: %v, %v", entries, err)
+				}
+				violationFile(t, rec, "chess.txt")
+			}},
 		{name: "CRLF files", white: []string{"crlf", "nothing"}, black: []string{"crlf"}, wantName: "ErrUnknownAction", wantColor: pdd.White, wantTurn: 3},
 		{name: "program not found", command: [2][]string{{"/nonexistent/pdd-bot"}, nil}, wantName: "ErrProgramStart", wantColor: pdd.White, wantTurn: 1},
 		{name: "Change when not available", white: []string{"Chess_0,0_2,0", "Chess_5,5_9,9"}, black: []string{"Chess_0,9_2,9", "Change"},

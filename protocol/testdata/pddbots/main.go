@@ -10,7 +10,7 @@
 // (the first legal move); raw edits "chess:x,y=v" and "bridge:x,y=v"
 // joined by "+"; or a misbehaviour: sleep, steplog, exit3, crash, panic,
 // garbage, lines11, spaces, crlf, nothing, noisy, symlink, delete,
-// latechild. A script "@official" plays random legal moves under the
+// latechild, sabotage. A script "@official" plays random legal moves under the
 // Official profile through protocol.RunPDDStrategyArgs.
 package main
 
@@ -21,6 +21,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -141,6 +142,15 @@ func main() {
 	case "delete":
 		first()
 		check(os.Remove(bridgePath))
+	case "sabotage":
+		// A symlink where the referee keeps violation files, and a file
+		// where it keeps logs, then nothing: a violation.
+		out, err := os.MkdirTemp("", "pddbots-outside-")
+		check(err)
+		dir := filepath.Dir(chessPath)
+		check(os.Symlink(out, filepath.Join(dir, "violation")))
+		check(os.WriteFile(filepath.Join(dir, "logs"), nil, 0o644))
+		fmt.Println(out)
 	case "latechild":
 		first()
 		child := exec.Command(os.Args[0], "__rewrite", chessPath)
