@@ -106,8 +106,9 @@ type GeisterGameRecord struct {
 // closes or 5 s pass, and closes it. Every message goes out in its own write.
 //
 // Configure the fields before calling Serve and do not change them while it
-// runs. The zero GeisterHost is a working server: the GAT rules (300 plies,
-// an illegal move loses), no time limit, a 60 s setup timeout.
+// runs. The zero GeisterHost is a working server with the Java server's
+// defaults: the GAT rules (300 plies, an illegal move loses), 600 s then
+// 10 s a move, and a 60 s setup timeout.
 type GeisterHost struct {
 	// Rules are the rules of every game: the ply limit (the Java server's
 	// --max-turn, which ours honours) and the illegal-move policy
@@ -117,12 +118,17 @@ type GeisterHost struct {
 
 	// Time is each player's clock (spec §4.9), on a timer.Clock: a player's
 	// turn starts when its MOV? has been written and ends when its move has
-	// been read; a refused move does not stop it. The Java server's
-	// --budget=600 --timeout=10 is timer.JavaGeister(600, 10), charged in
-	// milliseconds unless Charging is timer.WholeSeconds (the Java
-	// arithmetic, its extra second included). The zero Control sets no
-	// limit.
+	// been read; a refused move does not stop it. The zero Control means
+	// the Java server's defaults, --budget=600 --timeout=10, which is
+	// timer.JavaGeister(600, 10): 600 s in all, then 10 s a move, charged
+	// in milliseconds (set Charging to timer.WholeSeconds for the Java
+	// server's arithmetic, its extra second included).
 	Time timer.Control
+
+	// NoTimeLimit runs the games without a clock, whatever Time says. A
+	// silent player then holds its game for ever: use it for tests and
+	// humans.
+	NoTimeLimit bool
 
 	// SetupTimeout is how long a player has, from its SET?, to have a SET:
 	// accepted. Zero means 60 s; a negative value means no limit (the Java
@@ -230,6 +236,14 @@ func (h *GeisterHost) Serve(ctx context.Context, first, second net.Listener) err
 	if s.rules == (geister.Rules{}) {
 		s.rules = geister.GAT
 	}
+	switch {
+	case h.NoTimeLimit:
+		s.time = timer.Control{}
+	case h.Time == (timer.Control{}):
+		s.time, _ = timer.JavaGeister(timer.JavaGeisterBudget, timer.JavaGeisterTimeout)
+	default:
+		s.time = h.Time
+	}
 	lns := [2]net.Listener{first, second}
 	stop := context.AfterFunc(ctx, func() {
 		for _, ln := range lns {
@@ -238,7 +252,7 @@ func (h *GeisterHost) Serve(ctx context.Context, first, second net.Listener) err
 	})
 	defer stop()
 	s.log.Info("geister host: serving", "first", first.Addr().String(), "second", second.Addr().String(),
-		"rules", s.rules.Name, "ply_limit", s.rules.PlyLimit, "illegal_move", s.rules.IllegalMove.String(), "time", h.Time.String())
+		"rules", s.rules.Name, "ply_limit", s.rules.PlyLimit, "illegal_move", s.rules.IllegalMove.String(), "time", s.time.String())
 	var errs [2]error
 	var accepting sync.WaitGroup
 	for i, ln := range lns {
@@ -288,6 +302,7 @@ type geisterServer struct {
 	ctx   context.Context
 	log   *slog.Logger
 	rules geister.Rules
+	time  timer.Control  // the clock of every game
 	wg    sync.WaitGroup // connection goroutines
 
 	arrive [2]chan net.Conn // accepted connections, by seat

@@ -65,7 +65,7 @@ func (o *GeisterHostOptions) RegisterFlags(fs *flag.FlagSet) {
 
 // Host returns a host configured by o: the preset's rules with MaxTurn and
 // NoNGTerminate applied, the clock timer.JavaGeister(Budget, Timeout) (in
-// whole seconds with WholeSeconds), Wait and SetupTimeout, and a
+// whole seconds with WholeSeconds; none when both are 0), Wait and SetupTimeout, and a
 // [GeisterViewer] unless WSPort is 0. The caller sets the rest (Logger,
 // OnGameEnd, Start).
 func (o GeisterHostOptions) Host() (*GeisterHost, error) {
@@ -90,7 +90,9 @@ func (o GeisterHostOptions) Host() (*GeisterHost, error) {
 	if o.Budget < 0 || o.Timeout < 0 {
 		return nil, fmt.Errorf("protocol: --budget %d --timeout %d: negative time", o.Budget, o.Timeout)
 	}
-	if o.Budget > 0 || o.Timeout > 0 {
+	if o.Budget == 0 && o.Timeout == 0 {
+		h.NoTimeLimit = true
+	} else {
 		c, err := timer.JavaGeister(o.Budget, o.Timeout)
 		if err != nil {
 			return nil, err

@@ -43,7 +43,7 @@ func TestGeisterHostOptions(t *testing.T) {
 	}
 	h, _, err = parse("--preset", "ntpu", "--budget=0", "--timeout=0", "--max-turn=0")
 	jgMust(t, err)
-	if want := (geister.Rules{Name: "ntpu", IllegalMove: geister.Lose}); h.Rules != want || !h.Time.Unlimited() {
+	if want := (geister.Rules{Name: "ntpu", IllegalMove: geister.Lose}); h.Rules != want || !h.NoTimeLimit {
 		t.Errorf("ntpu, no limits: %+v", h)
 	}
 	h, _, err = parse("--preset", "NTPU")

@@ -42,7 +42,7 @@ func newGeisterGame(s *geisterServer, id int) *geisterGame {
 		events:  make(chan geisterLineEvent),
 		written: make(chan geisterWritten, 1),
 		done:    make(chan struct{}),
-		clock:   newGeisterTurnClock(s.h.Time),
+		clock:   newGeisterTurnClock(s.time),
 		rec:     GeisterGameRecord{ID: id},
 	}
 }

@@ -246,7 +246,7 @@ func jgContext(t *testing.T) context.Context {
 // example and checks the file our host writes: the same lines but for the
 // date, the names (our host names players by address) and the times.
 func TestGeisterHostRecordFile(t *testing.T) {
-	h := &GeisterHost{RecordDir: t.TempDir(), Time: mustControl(t, "600s+10s/move")}
+	h := &GeisterHost{RecordDir: t.TempDir()} // the Java server's clock: "time 600"
 	recs := jgRecords(h)
 	jgReplay(t, h, jgScriptOf(t, "scenario-escape-north-badset-wrongturn.txt", nil))
 	rec := <-recs

@@ -26,7 +26,7 @@ func (g *geisterGame) writeRecord() string {
 		return ""
 	}
 	b.Date = g.rec.Began
-	b.TimeLimit = g.s.h.Time.Main.Truncate(time.Second)
+	b.TimeLimit = g.s.time.Main.Truncate(time.Second)
 	if !g.firstAsk.IsZero() {
 		b.Times = append([]time.Time{g.firstAsk}, g.moveAt...)
 	}

@@ -726,6 +726,17 @@ func TestGeisterHostConfig(t *testing.T) {
 	if err := (&GeisterHost{}).Serve(t.Context(), nil, ln()); err == nil {
 		t.Error("a nil listener")
 	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := (&GeisterHost{}).ListenAndServe(ctx, "127.0.0.1:0", "127.0.0.1:0"); err != nil {
+		t.Errorf("ListenAndServe with a done context: %v", err)
+	}
+	busy := ln()
+	for _, addrs := range [][2]string{{busy.Addr().String(), "127.0.0.1:0"}, {"127.0.0.1:0", busy.Addr().String()}} {
+		if err := (&GeisterHost{}).ListenAndServe(t.Context(), addrs[0], addrs[1]); err == nil {
+			t.Errorf("ListenAndServe on a busy port %v", addrs)
+		}
+	}
 	// A listener that fails stops the host with its error.
 	bad := &failingListener{Listener: ln()}
 	if err := (&GeisterHost{}).Serve(t.Context(), bad, ln()); !errors.Is(err, errFailingListener) {
