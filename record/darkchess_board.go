@@ -99,9 +99,6 @@ type DarkChessResult struct {
 	Text string
 }
 
-// The result reasons of the 2021 grammar ([DarkChessResult.Reason]).
-var darkChessReasons = []string{"NoMove", "TimeOut", "NoEatFlipDraw", "PositionRepetitionDraw", "MoveError", "Resign"}
-
 // darkChessPieceOrder is the order of the 14 counts of line 3.
 var darkChessPieceOrder = [14]darkchess.Piece{
 	darkchess.RedKing, darkchess.RedGuard, darkchess.RedMinister, darkchess.RedRook, darkchess.RedKnight, darkchess.RedCannon, darkchess.RedPawn,
@@ -623,11 +620,12 @@ func dcIsScore(s string) bool {
 	return s != "" && s != "."
 }
 
+// isDarkChessReason reports whether s is a reason of the 2021 grammar
+// ([DarkChessResult.Reason]).
 func isDarkChessReason(s string) bool {
-	for _, r := range darkChessReasons {
-		if s == r {
-			return true
-		}
+	switch s {
+	case "NoMove", "TimeOut", "NoEatFlipDraw", "PositionRepetitionDraw", "MoveError", "Resign":
+		return true
 	}
 	return false
 }
