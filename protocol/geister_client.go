@@ -71,10 +71,10 @@ type GeisterOutcome struct {
 	Started bool
 	// Last is the view of the last MOV?.
 	Last geister.View
-	// Ended reports that a result came; End is then the first one: WON, LST
-	// or DRW with its board.
+	// Ended reports that a result came.
 	Ended bool
-	End   GeisterEvent
+	// End is the first result: WON, LST or DRW with its board.
+	End GeisterEvent
 	// Final is End's board as a position, when every colour in it is known
 	// (the Java server shows them all); the zero Position otherwise. Its ply
 	// count is a best guess: the last MOV?'s, plus one if we answered it.

@@ -192,9 +192,9 @@ const (
 
 // GeisterCommand is a line a Geister client sends to the server.
 type GeisterCommand struct {
-	Kind GeisterCommandKind
-	Reds geister.Reds // SET: the red ghosts, four of them
-	Move geister.Move // MOV: the ghost and the direction, in the sender's frame
+	Kind GeisterCommandKind // SET or MOV
+	Reds geister.Reds       // SET: the red ghosts, four of them
+	Move geister.Move       // MOV: the ghost and the direction, in the sender's frame
 }
 
 // ParseGeisterCommand reads one line a client sent, with or without its
@@ -312,7 +312,7 @@ func (k GeisterEventKind) IsResult() bool {
 
 // GeisterEvent is a line a Geister server sends to a client.
 type GeisterEvent struct {
-	Kind GeisterEventKind
+	Kind GeisterEventKind // which message
 	// Capture is what the accepted move captured (OK): geister.Red for
 	// OKR, geister.Blue for OKB, geister.Unknown for "OK " (nothing, or a
 	// SET). The Java server may ack an escape with OKR or OKB (its defect
@@ -424,9 +424,9 @@ const (
 // viewer (spec §4.10): a 4-character label and the board as the second player
 // sees it with every colour shown, or "null" before any game event.
 type GeisterViewerState struct {
-	Kind  GeisterViewerKind
-	Side  geister.Color // ToMove: the side to move; Won: the winner
-	Board GeisterBoard  // the second player's global view (none for Null)
+	Kind  GeisterViewerKind // the label
+	Side  geister.Color     // ToMove: the side to move; Won: the winner
+	Board GeisterBoard      // the second player's global view (none for Null)
 }
 
 // ParseGeisterViewerState reads a viewer state string: "null", or MOV:, MV0:,

@@ -37,9 +37,9 @@ const (
 // Java server logs it (spec §7): every non-empty line, refused and
 // out-of-turn ones included, exactly as received without its line end.
 type GeisterReceived struct {
-	Side geister.Color
-	Line string
-	At   time.Time
+	Side geister.Color // who sent it
+	Line string        // the line, without its line end
+	At   time.Time     // when it was read
 }
 
 // GeisterGameRecord is a game a [GeisterHost] refereed, as it hands it to
