@@ -398,6 +398,9 @@ func (m *darkChessMatch) ply(ctx context.Context) error {
 	over := m.g.IsOver()
 	t := DarkChessTell{Ply: ply, Mover: mover, TimeLeft: m.timeLeft(), Over: over}
 	for _, j := range []int{i, 1 - i} {
+		if m.rec.Faults[j] != nil {
+			continue // the engine failed: it is told nothing more
+		}
 		t.Color = m.colorOf(j)
 		tctx, cancel := context.WithTimeout(ctx, orDefault(m.r.TellTimeout, darkChessTellLimit))
 		err := m.seats[j].Tell(tctx, t)

@@ -186,9 +186,10 @@ type engineSession struct {
 	log    *slog.Logger
 	wbuf   []byte
 
-	view    darkchess.View
-	setting time.Duration // time_setting; 0 until given
-	pending []engineLine  // lines read while the player thought
+	view      darkchess.View
+	turnKnown bool          // false after init_board with pieces revealed: the side to move is a guess
+	setting   time.Duration // time_setting; 0 until given
+	pending   []engineLine  // lines read while the player thought
 }
 
 // reset starts a new game.
@@ -197,7 +198,7 @@ func (s *engineSession) reset() {
 	if rules == (darkchess.Rules{}) {
 		rules = s.e.Rules
 	}
-	s.view = darkchess.Opening.View(darkchess.NoColor)
+	s.view, s.turnKnown = darkchess.Opening.View(darkchess.NoColor), true
 	s.view.Rules = rules
 	s.view.TimeLeft = [2]time.Duration{s.setting, s.setting}
 }
@@ -290,10 +291,17 @@ func (s *engineSession) handle(ctx context.Context, line string, lines <-chan en
 			return refuse(err)
 		}
 		v, err := s.view.Play(ply)
+		if err != nil && !s.turnKnown {
+			// After init_board the side to move is a guess: the other
+			// side may be the one that moved.
+			if w, ok := s.withTurn(s.view, s.view.Turn().Opponent()); ok {
+				v, err = w.Play(ply)
+			}
+		}
 		if err != nil {
 			return refuse(err)
 		}
-		s.view = v
+		s.view, s.turnKnown = v, true
 		return ok("")
 	case CmdTimeSetting:
 		d, err := c.Millis()
@@ -337,6 +345,19 @@ func (s *engineSession) withViewer(v darkchess.View, c darkchess.Color) darkches
 	return w
 }
 
+// withTurn returns v with c to move, if that makes a position.
+func (s *engineSession) withTurn(v darkchess.View, c darkchess.Color) (darkchess.View, bool) {
+	st := v.Position().Setup()
+	st.Turn = c
+	p, err := darkchess.NewPosition(st)
+	if err != nil {
+		return v, false
+	}
+	w := p.View(c)
+	w.History, w.Rules, w.TimeLeft = v.History, v.Rules, v.TimeLeft
+	return w, true
+}
+
 // initBoard sets the position of init_board.
 func (s *engineSession) initBoard(c Command) error {
 	board, alive, err := c.InitBoard()
@@ -364,7 +385,7 @@ func (s *engineSession) initBoard(c Command) error {
 	}
 	v := p.View(st.Turn)
 	v.Rules, v.TimeLeft = s.view.Rules, s.view.TimeLeft
-	s.view = v
+	s.view, s.turnKnown = v, !revealed
 	return nil
 }
 
@@ -375,20 +396,19 @@ func (s *engineSession) genmove(ctx context.Context, c Command, lines <-chan eng
 		s.log.Warn("mgtp: genmove without a colour; playing the side to move", "line", c.String())
 		col = s.view.Turn()
 	}
-	v := s.view
-	if col.Valid() && v.Turn() != col {
-		st := v.Position().Setup()
-		st.Turn = col
-		if p, err := darkchess.NewPosition(st); err == nil {
-			s.log.Warn("mgtp: genmove for the side not to move; taking it as the side to move", "color", col.String())
-			w := p.View(col)
-			w.History, w.Rules, w.TimeLeft = v.History, v.Rules, v.TimeLeft
-			v = w
+	if col.Valid() && s.view.Turn() != col {
+		if w, ok := s.withTurn(s.view, col); ok {
+			if s.turnKnown {
+				s.log.Warn("mgtp: genmove for the side not to move; taking it as the side to move", "color", col.String())
+			}
+			s.view = w
 		}
 	}
-	if col.Valid() && v.Viewer() != col {
-		v = s.withViewer(v, col)
+	s.turnKnown = true
+	if col.Valid() && s.view.Viewer() != col {
+		s.view = s.withViewer(s.view, col)
 	}
+	v := s.view
 	left := s.setting
 	if col.Valid() {
 		left = v.TimeLeft[col]

@@ -2,6 +2,7 @@ package mgtp_test
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,9 +53,18 @@ type transcript struct {
 
 func readTranscript(t testing.TB, path string) *transcript {
 	t.Helper()
-	raw, err := os.ReadFile(path)
+	tr, err := parseTranscript(path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return tr
+}
+
+// parseTranscript reads a .command file.
+func parseTranscript(path string) (*transcript, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
 	}
 	tr := &transcript{name: filepath.Base(path), raw: raw}
 	sc := bufio.NewScanner(strings.NewReader(string(raw)))
@@ -62,7 +72,7 @@ func readTranscript(t testing.TB, path string) *transcript {
 		l := sc.Text()
 		if r, ok := strings.CutPrefix(l, ">>"); ok {
 			if len(tr.ex) == 0 {
-				t.Fatalf("%s: reply before any command", path)
+				return nil, fmt.Errorf("%s: reply before any command", path)
 			}
 			last := &tr.ex[len(tr.ex)-1]
 			if last.cmd == "5 quit" && r == "" {
@@ -78,7 +88,7 @@ func readTranscript(t testing.TB, path string) *transcript {
 	for i, e := range tr.ex {
 		c, err := mgtp.ParseCommand(e.cmd)
 		if err != nil {
-			t.Fatalf("%s: %v", path, err)
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		switch c.ID {
 		case mgtp.CmdGenmove:
@@ -90,15 +100,18 @@ func readTranscript(t testing.TB, path string) *transcript {
 		case mgtp.CmdMove, mgtp.CmdFlip:
 			p, err := c.Ply()
 			if err != nil {
-				t.Fatalf("%s: %v", path, err)
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+			if i+1 >= len(tr.ex) {
+				return nil, fmt.Errorf("%s: no time_left after %q", path, e.cmd)
 			}
 			tl, err := mgtp.ParseCommand(tr.ex[i+1].cmd)
 			if err != nil {
-				t.Fatalf("%s: %v", path, err)
+				return nil, fmt.Errorf("%s: %w", path, err)
 			}
 			col, left, err := tl.TimeLeft()
 			if err != nil {
-				t.Fatalf("%s: after %q: %v", path, e.cmd, err)
+				return nil, fmt.Errorf("%s: after %q: %w", path, e.cmd, err)
 			}
 			tr.plies = append(tr.plies, p)
 			tr.movers = append(tr.movers, col)
@@ -107,7 +120,7 @@ func readTranscript(t testing.TB, path string) *transcript {
 			genmoveBefore = false
 		}
 	}
-	return tr
+	return tr, nil
 }
 
 // transcripts reads every .command file.

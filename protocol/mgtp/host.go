@@ -1,0 +1,395 @@
+package mgtp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/proc"
+	"github.com/botarena/botarena/protocol"
+)
+
+// DefaultQuitWait is how long a [Seat] waits for an engine to exit after
+// quit before it kills its process group (spec §5.3).
+const DefaultQuitWait = 2 * time.Second
+
+// replyBuffer bounds the replies read ahead of the one awaited.
+const replyBuffer = 64
+
+// Program is an MGTP engine program, as the host side runs it: one process
+// per game, started as Path with Args in Dir, in its own process group,
+// its standard input and output piped (spec §5.1). [Program.Seat] gives a
+// seat for one game under a protocol.DarkChessReferee:
+//
+//	ref := protocol.DarkChessReferee{FreeFirstPly: true}
+//	a := mgtp.Program{Path: "./engine-a"}
+//	b := mgtp.Program{Path: "./engine-b"}
+//	rec, err := ref.Play(ctx, darkchess.NewGame(darkchess.NTU2021, rng), [2]protocol.DarkChessSeat{a.Seat(), b.Seat()})
+//
+// The seat sends exactly the commands of the 2021 system (spec §5.3): the
+// handshake "1 name", "2 version", "7 reset_board", "15 time_setting <ms>",
+// "14 ready"; "12 genmove <colour>" on the engine's turn; after every ply,
+// its own included, "10 move <src> <dst>" or "11 flip <sq> <piece>" and
+// "16 time_left <mover's colour> <mover's ms>"; "5 quit" at the end. It
+// waits for the reply to each command, skipping (and logging to Output)
+// every other line the engine prints, replies with another id included.
+//
+// Faults (spec §5.6): a handshake command unanswered within the referee's
+// handshake timeout, a genmove unanswered by the mover's deadline, an echo
+// unanswered within its tell timeout, an engine that exits or closes its
+// output: TimeOut. A genmove answered "?12" or with anything but two
+// squares: BadMove (an illegal ply too, found by the referee). "a0 a0":
+// Resign. A "?" to any other command is logged and the game goes on. At the
+// end the seat sends quit, gives a healthy engine QuitWait to exit, kills its
+// process group and reaps it; an engine that lost by a fault is killed at
+// once.
+type Program struct {
+	// Path is the program. A name without a path separator is looked up
+	// in PATH.
+	Path string
+	// Args are its arguments.
+	Args []string
+	// Dir is its working directory; "" means the host's.
+	Dir string
+	// Env is its environment; nil means the host's.
+	Env []string
+	// Transcript, when not nil, receives the .command transcript of the
+	// game as the 2021 system wrote it (spec §5.7): each command line as
+	// sent, each reply as ">>" and the reply without its leading '=' (a
+	// failure as ">>?<id> ..."), and after quit a bare ">>" if a command
+	// was left unanswered. The reply to quit is not waited for, and not
+	// written.
+	Transcript io.Writer
+	// Output, when not nil, receives the engine's standard output lines
+	// that are not awaited replies, as they come, and its standard error
+	// (the first 64 KiB) once it has ended.
+	Output io.Writer
+	// Logger receives the seat's events; nil discards them.
+	Logger *slog.Logger
+	// SendRules sends "8 num_repetition <R>" and "9 num_moves_to_draw <N>"
+	// before ready (off in the 2021 system).
+	SendRules bool
+	// SendGameOver sends "13 game_over <red|black|draw>" before quit (off
+	// in the 2021 system).
+	SendGameOver bool
+	// QuitWait is how long a healthy engine has to exit after quit; 0
+	// means DefaultQuitWait.
+	QuitWait time.Duration
+}
+
+// Seat returns a seat that runs the program for one game.
+func (p *Program) Seat() *Seat {
+	s := &Seat{p: *p, log: p.Logger}
+	s.p.Args = slices.Clone(p.Args)
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	s.log = s.log.With("engine", p.Path)
+	return s
+}
+
+// Seat is the host's end of one MGTP engine for one game: a
+// protocol.DarkChessSeat. Make one with [Program.Seat].
+type Seat struct {
+	p   Program
+	log *slog.Logger
+
+	proc     *proc.Process
+	stopProc context.CancelFunc
+	stdin    *os.File
+	replies  chan Reply
+	readDone chan struct{}
+	readErr  error // why reading ended; set before readDone is closed
+	outMu    sync.Mutex
+	wbuf     []byte
+
+	name, version string
+	color         darkchess.Color
+	first         bool
+	unanswered    bool // a command was left without its reply
+	failed        bool // the engine failed: no grace at the end
+}
+
+var _ protocol.DarkChessSeat = (*Seat)(nil)
+
+// EngineName and EngineVersion return the engine's answers to name and
+// version ("" before the handshake).
+func (s *Seat) EngineName() string { return s.name }
+
+// EngineVersion returns the engine's answer to version.
+func (s *Seat) EngineVersion() string { return s.version }
+
+// Begin starts the program and runs the handshake.
+func (s *Seat) Begin(ctx context.Context, b protocol.DarkChessBegin) error {
+	if s.p.Path == "" {
+		s.failed = true
+		return errors.New("mgtp: Program.Path is empty")
+	}
+	s.color, s.first = b.Color, b.First
+	pctx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	pr, err := proc.Start(pctx, proc.Config{
+		Path: s.p.Path, Args: s.p.Args, Dir: s.p.Dir, Env: s.p.Env,
+		PipeStdin: true, PipeStdout: true,
+	})
+	if err != nil {
+		stop()
+		s.failed = true
+		return err
+	}
+	s.proc, s.stopProc, s.stdin = pr, stop, pr.Stdin()
+	s.replies, s.readDone = make(chan Reply, replyBuffer), make(chan struct{})
+	go s.read(pr.Stdout())
+	s.log.Info("mgtp: engine started", "pid", pr.Pid())
+
+	r, err := s.do(ctx, NewCommand(CmdName))
+	if err != nil {
+		return err
+	}
+	s.name = r.Payload
+	if r, err = s.do(ctx, NewCommand(CmdVersion)); err != nil {
+		return err
+	}
+	s.version = r.Payload
+	cmds := []Command{NewCommand(CmdResetBoard)}
+	v := b.View
+	if len(v.History) > 0 {
+		for _, ply := range v.History {
+			c, err := PlyCommand(ply)
+			if err != nil {
+				return err
+			}
+			cmds = append(cmds, c)
+		}
+	} else if v.Position() != darkchess.Opening {
+		cmds = append(cmds, InitBoardCommand(v))
+	}
+	setting := b.Control.Main
+	if setting == 0 {
+		setting = b.Left
+	}
+	cmds = append(cmds, TimeSettingCommand(setting))
+	if len(v.History) > 0 {
+		for _, c := range []darkchess.Color{darkchess.Red, darkchess.Black} {
+			cmds = append(cmds, TimeLeftCommand(c, v.TimeLeft[c]))
+		}
+	}
+	if s.p.SendRules {
+		cmds = append(cmds,
+			NewCommand(CmdNumRepetition, fmt.Sprint(v.Rules.RepetitionCycles)),
+			NewCommand(CmdNumMovesToDraw, fmt.Sprint(v.Rules.NoProgressPlies)))
+	}
+	cmds = append(cmds, NewCommand(CmdReady))
+	for _, c := range cmds {
+		if _, err := s.do(ctx, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// read is the reader goroutine: replies to the channel (dropped, and
+// logged, when it is full), everything else to Output.
+func (s *Seat) read(stdout io.Reader) {
+	defer close(s.readDone)
+	lr := newLineReader(stdout)
+	for {
+		line, err := lr.readLine()
+		if err != nil {
+			s.readErr = err
+			return
+		}
+		if r, perr := ParseReply(line); perr == nil {
+			select {
+			case s.replies <- r:
+				continue
+			default:
+				s.log.Warn("mgtp: too many replies ahead; dropping one", "line", line)
+			}
+		}
+		s.output(line + "\n")
+	}
+}
+
+// output writes to Output.
+func (s *Seat) output(text string) {
+	if s.p.Output == nil {
+		return
+	}
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	io.WriteString(s.p.Output, text)
+}
+
+// transcript writes one line to the transcript.
+func (s *Seat) transcript(line string) {
+	if s.p.Transcript != nil {
+		io.WriteString(s.p.Transcript, line+"\n")
+	}
+}
+
+// send writes a command, within ctx.
+func (s *Seat) send(ctx context.Context, c Command) error {
+	s.wbuf = AppendCommand(s.wbuf[:0], c)
+	s.transcript(string(s.wbuf[:len(s.wbuf)-1]))
+	s.log.Debug("mgtp: send", "line", string(s.wbuf[:len(s.wbuf)-1]))
+	if dl, ok := ctx.Deadline(); ok {
+		s.stdin.SetWriteDeadline(dl)
+		defer s.stdin.SetWriteDeadline(time.Time{})
+	}
+	if _, err := s.stdin.Write(s.wbuf); err != nil {
+		s.failed = true
+		s.unanswered = s.unanswered || c.ID != CmdQuit
+		return fmt.Errorf("mgtp: writing %q: %w", c.String(), err)
+	}
+	return nil
+}
+
+// await waits for the reply to the command id, skipping other lines.
+func (s *Seat) await(ctx context.Context, id ID) (Reply, error) {
+	for {
+		var r Reply
+		select {
+		case r = <-s.replies:
+		case <-s.readDone:
+			select {
+			case r = <-s.replies:
+			default:
+				s.unanswered, s.failed = true, true
+				err := s.readErr
+				if errors.Is(err, io.EOF) {
+					err = io.ErrUnexpectedEOF
+				}
+				return Reply{}, fmt.Errorf("mgtp: the engine closed its output awaiting %s: %w", id, err)
+			}
+		case <-ctx.Done():
+			s.unanswered, s.failed = true, true
+			return Reply{}, fmt.Errorf("mgtp: no reply to %s: %w", id, ctx.Err())
+		}
+		if r.ID != id {
+			s.log.Warn("mgtp: skipping a reply to another command", "want", int(id), "line", r.String())
+			s.output(r.String() + "\n")
+			continue
+		}
+		s.log.Debug("mgtp: recv", "line", r.String())
+		line := r.String()
+		if r.OK {
+			line = line[1:]
+		}
+		s.transcript(">>" + line)
+		return r, nil
+	}
+}
+
+// do sends c and waits for its reply. A failure reply is logged and is
+// not an error.
+func (s *Seat) do(ctx context.Context, c Command) (Reply, error) {
+	if err := s.send(ctx, c); err != nil {
+		return Reply{}, err
+	}
+	r, err := s.await(ctx, c.ID)
+	if err == nil && !r.OK {
+		s.log.Warn("mgtp: command refused", "command", c.String(), "reply", r.String())
+	}
+	return r, err
+}
+
+// Ask sends genmove for the side to move and reads the engine's ply.
+func (s *Seat) Ask(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+	if s.stdin == nil {
+		return darkchess.NoMove, errors.New("mgtp: engine not started")
+	}
+	if err := s.send(ctx, GenmoveCommand(v.Turn())); err != nil {
+		return darkchess.NoMove, err
+	}
+	r, err := s.await(ctx, CmdGenmove)
+	if err != nil {
+		return darkchess.NoMove, err
+	}
+	if !r.OK {
+		s.failed = true
+		return darkchess.NoMove, &protocol.DarkChessFault{Reason: darkchess.BadMove, Err: fmt.Errorf("the engine answered %q", r.String())}
+	}
+	m, err := r.Move()
+	switch {
+	case errors.Is(err, ErrResign):
+		return darkchess.NoMove, &protocol.DarkChessFault{Reason: darkchess.Resign, Err: err}
+	case err != nil:
+		s.failed = true
+		return darkchess.NoMove, &protocol.DarkChessFault{Reason: darkchess.BadMove, Err: err}
+	}
+	return m, nil
+}
+
+// Tell sends the ply and the mover's time left.
+func (s *Seat) Tell(ctx context.Context, t protocol.DarkChessTell) error {
+	if s.stdin == nil {
+		return errors.New("mgtp: engine not started")
+	}
+	s.color = t.Color
+	c, err := PlyCommand(t.Ply)
+	if err != nil {
+		return err
+	}
+	if _, err := s.do(ctx, c); err != nil {
+		return err
+	}
+	var left time.Duration
+	if t.Mover.Valid() {
+		left = t.TimeLeft[t.Mover]
+	}
+	_, err = s.do(ctx, TimeLeftCommand(t.Mover, left))
+	return err
+}
+
+// End sends quit (after game_over with SendGameOver), waits for a healthy
+// engine to exit, then kills the process group and reaps it.
+func (s *Seat) End(ctx context.Context, r darkchess.Result) error {
+	if s.proc == nil {
+		return nil
+	}
+	wait := s.p.QuitWait
+	if wait <= 0 {
+		wait = DefaultQuitWait
+	}
+	forfeit := !r.Draw && (r.Reason == darkchess.TimeOut || r.Reason == darkchess.BadMove)
+	lost := forfeit && (s.color.Valid() && r.Winner != s.color || !s.color.Valid() && s.first)
+	healthy := !s.failed && !lost
+	if healthy && s.p.SendGameOver {
+		word := "draw"
+		if !r.Draw {
+			word = r.Winner.String()
+		}
+		gctx, cancel := context.WithTimeout(ctx, wait)
+		s.do(gctx, NewCommand(CmdGameOver, word))
+		cancel()
+	}
+	qctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	s.send(qctx, NewCommand(CmdQuit))
+	if s.unanswered {
+		s.transcript(">>")
+	}
+	s.stdin.Close()
+	if healthy {
+		select {
+		case <-s.proc.Exited():
+		case <-qctx.Done():
+			s.log.Warn("mgtp: the engine did not exit after quit; killing it")
+		}
+	}
+	s.stopProc()
+	res := s.proc.Wait()
+	<-s.readDone
+	s.log.Info("mgtp: engine ended", "status", res.Status)
+	if len(res.Stderr) > 0 {
+		s.output(string(res.Stderr))
+	}
+	return nil
+}
