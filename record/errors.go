@@ -24,7 +24,7 @@ var (
 // it for every fault in their input; errors from the underlying [io.Reader]
 // are returned wrapped as they are.
 type ParseError struct {
-	File   string // the file's name: the readers leave it empty, for the caller to fill in
+	File   string // the file's name where the reader knows it (the PDD readers name theirs); empty otherwise, for the caller to fill in
 	Line   int    // 1-based line number
 	Column int    // 1-based byte offset in the line, or 0 when the whole line is at fault
 	Msg    string // what is wrong
