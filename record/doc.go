@@ -41,4 +41,29 @@
 //
 // Neither format records a pass that ends the record: a game cut short right
 // after a forced pass reads back without that pass.
+//
+// # Geister: the NTPU board.txt and the Java server's game log
+//
+// [ReadGeisterBoard] and [WriteGeisterBoard] read and write the NTPU
+// platform's board.txt, result line included, into a [GeisterBoard], which
+// also starts a game from a chosen ply (the mid-game file).
+// [ReadGeisterServerLog] reads the Java geister server's per-game log
+// (player=N,..., winner=N) and replays it with the server's rules.
+//
+// # Chinese dark chess: board.txt and move.txt
+//
+// [ReadDarkChessBoard] reads every real variant of board.txt (client and
+// server files, INITIAL, the 2017 and 2021 result lines, seconds or
+// milliseconds, LF or CRLF) into a [DarkChessBoard], which replays through
+// darkchess.Game and can start a game mid-way; [WriteDarkChessBoard] writes
+// it in one of the [DarkChessProfile]s. [ReadDarkChessMove] and
+// [WriteDarkChessMove] handle the read mode's move.txt.
+//
+// # Ponte del Diavolo: chess.txt, bridge.txt and stepLog.txt
+//
+// [ReadPDDChess], [ReadPDDBridges] and [ReadPDDStepLog] read the three files
+// of the per-move program interface, in [PDDStrict] or [PDDLenient] mode, and
+// the matching writers write them byte-exact (LF or CRLF). [PDDPosition]
+// builds a position from the files, [ReplayPDDStepLog] replays a stepLog and
+// [ReadPDDGame] reads and checks a whole game record.
 package record
