@@ -479,9 +479,9 @@ func TestGeisterHostSetupTimeout(t *testing.T) {
 	}
 }
 
-// TestGeisterHostBadPeers: peers that send garbage, a huge line, nothing,
-// or vanish, at each point of a game, lose it (or are dropped during
-// setup) and never hold up the host: a normal game follows each.
+// TestGeisterHostBadPeers: peers that send garbage, a huge line, empty
+// lines and nothing else, floods, or vanish lose their game (or are dropped
+// during setup) and never hold up the host: a normal game follows each.
 func TestGeisterHostBadPeers(t *testing.T) {
 	huge := strings.Repeat("x", GeisterMaxLine+1)
 	// Without a line end, a line is too long once it cannot be 1024 bytes
@@ -520,6 +520,12 @@ func TestGeisterHostBadPeers(t *testing.T) {
 			jgMust(t, p0.expect(ctx, "NG ", "LST:"+p.Board(geister.First)))
 			jgMust(t, p1.expect(ctx, "WON:"+p.Board(geister.Second)))
 		}, geister.Result{Reason: geister.IllegalMove, Winner: geister.Second}},
+		{"empty lines, then nothing", func(t *testing.T, ctx context.Context, p0, p1 *jgClient, p geister.Position) {
+			// D1: ignored, and they do not stop the clock.
+			jgMust(t, p0.sendRaw("\r\n\r\n\n"))
+			jgMust(t, p0.expect(ctx, "LST:"+p.Board(geister.First)))
+			jgMust(t, p1.expect(ctx, "WON:"+p.Board(geister.Second)))
+		}, geister.Result{Reason: geister.TimeOut, Winner: geister.Second}},
 		{"flood", func(t *testing.T, ctx context.Context, p0, p1 *jgClient, p geister.Position) {
 			// Out of turn, each line would get NG; thousands at once cut
 			// the flooder off.
@@ -529,7 +535,7 @@ func TestGeisterHostBadPeers(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			h := &GeisterHost{}
+			h := &GeisterHost{Time: mustControl(t, "0.5s+0.2s/move")}
 			recs := jgRecords(h)
 			addrs := jgServe(t, h)
 			ctx := jgContext(t)
