@@ -383,8 +383,12 @@ func (ws *geisterWS) read(r *bufio.Reader) {
 			n = binary.BigEndian.Uint64(hdr[2:10])
 		}
 		control := opcode >= 0x8
-		if !masked || hdr[0]&0x70 != 0 || (control && (n > 125 || hdr[0]&0x80 == 0)) || n > geisterViewerMaxFrame {
+		if !masked || hdr[0]&0x70 != 0 || (control && (n > 125 || hdr[0]&0x80 == 0)) {
 			ask(wsClose, []byte{0x03, 0xEA}) // 1002: protocol error
+			return
+		}
+		if n > geisterViewerMaxFrame {
+			ask(wsClose, []byte{0x03, 0xF1}) // 1009: message too big
 			return
 		}
 		var mask [4]byte

@@ -221,6 +221,13 @@ func TestGeisterViewerWebSocket(t *testing.T) {
 	if op, pl := c2.frame(t); op != wsClose || pl != "\x03\xea" {
 		t.Errorf("got %x %q, want close 1002", op, pl)
 	}
+	// A frame over 64 KiB: close 1009.
+	c3 := wsDial(t, addr)
+	c3.text(t)
+	c3.conn.Write([]byte{0x82, 0xFF, 0, 0, 0, 0, 0, 2, 0, 0, 1, 2, 3, 4})
+	if op, pl := c3.frame(t); op != wsClose || pl != "\x03\xf1" {
+		t.Errorf("got %x %q, want close 1009", op, pl)
+	}
 	// Not WebSocket, or elsewhere.
 	for _, tc := range []struct {
 		path, upgrade string
