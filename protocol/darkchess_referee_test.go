@@ -1,0 +1,246 @@
+package protocol_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/mgtp"
+	"github.com/botarena/botarena/timer"
+)
+
+// fakeSeat is an in-process seat whose calls can fail on purpose.
+type fakeSeat struct {
+	player   protocol.DarkChessPlayer
+	beginErr error
+	tellErr  error // returned by every Tell
+	askErr   error // returned by every Ask
+	mu       sync.Mutex
+	tells    []protocol.DarkChessTell
+	begins   []protocol.DarkChessBegin
+	ended    bool
+	result   darkchess.Result
+}
+
+func (s *fakeSeat) Begin(_ context.Context, b protocol.DarkChessBegin) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.begins = append(s.begins, b)
+	return s.beginErr
+}
+
+func (s *fakeSeat) Ask(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+	if s.askErr != nil {
+		return darkchess.NoMove, s.askErr
+	}
+	return s.player.Play(ctx, v)
+}
+
+func (s *fakeSeat) Tell(_ context.Context, t protocol.DarkChessTell) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tells = append(s.tells, t)
+	return s.tellErr
+}
+
+func (s *fakeSeat) End(_ context.Context, r darkchess.Result) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ended, s.result = true, r
+	return nil
+}
+
+// fakeNow is a clock that moves only when told.
+type fakeNow struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (f *fakeNow) Now() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.now
+}
+
+func (f *fakeNow) add(d time.Duration) {
+	f.mu.Lock()
+	f.now = f.now.Add(d)
+	f.mu.Unlock()
+}
+
+func newGame(seed uint64) *darkchess.Game {
+	return darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(seed, seed)))
+}
+
+func TestDarkChessRefereeGame(t *testing.T) {
+	clock := &fakeNow{now: time.Unix(1e9, 0)}
+	slow := func(p protocol.DarkChessPlayer) protocol.DarkChessPlayer {
+		return protocol.DarkChessPlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+			clock.add(10 * time.Millisecond)
+			return p.Play(ctx, v)
+		})
+	}
+	a := &fakeSeat{player: slow(randomPlayer(1))}
+	b := &fakeSeat{player: slow(randomPlayer(2))}
+	ref := protocol.DarkChessReferee{FreeFirstPly: true, Now: clock.Now}
+	rec, err := ref.Play(t.Context(), newGame(1), [2]protocol.DarkChessSeat{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.ended || !b.ended || a.result != rec.Result || b.result != rec.Result {
+		t.Error("the seats were not ended with the result")
+	}
+	if len(a.begins) != 1 || !a.begins[0].First || b.begins[0].First || a.begins[0].Left != 900*time.Second ||
+		a.begins[0].Color != darkchess.NoColor || a.begins[0].Control != protocol.DarkChessDefaultControl {
+		t.Errorf("begins: %+v %+v", a.begins, b.begins)
+	}
+	if len(a.tells) != len(rec.Plies) || len(b.tells) != len(rec.Plies) {
+		t.Fatalf("%d and %d tells for %d plies", len(a.tells), len(b.tells), len(rec.Plies))
+	}
+	// The first ply is free; every other costs its mover 10 ms.
+	spent := [2]time.Duration{}
+	for i, tl := range a.tells {
+		if tl.Ply != rec.Plies[i] || tl.Color != rec.FirstColor || b.tells[i].Color != rec.FirstColor.Opponent() {
+			t.Fatalf("tell %d: %+v", i, tl)
+		}
+		if i > 0 {
+			spent[tl.Mover] += 10 * time.Millisecond
+		}
+		if tl.TimeLeft[tl.Mover] != 900*time.Second-spent[tl.Mover] {
+			t.Fatalf("tell %d: %v left for the mover, want %v", i, tl.TimeLeft[tl.Mover], 900*time.Second-spent[tl.Mover])
+		}
+		if tl.Over != (i == len(a.tells)-1) {
+			t.Errorf("tell %d: Over %v", i, tl.Over)
+		}
+	}
+	if !rec.Times[1].After(rec.Times[0]) || rec.Began != time.Unix(1e9, 0) {
+		t.Errorf("times: began %v, %v", rec.Began, rec.Times[:2])
+	}
+	replayDC(t, darkchess.NTU2021, rec)
+}
+
+// TestDarkChessRefereeFaults: each way a seat fails costs its engine the
+// game with the right reason.
+func TestDarkChessRefereeFaults(t *testing.T) {
+	failing := func(err error) protocol.DarkChessPlayer {
+		return protocol.DarkChessPlayerFunc(func(context.Context, darkchess.View) (darkchess.Move, error) { return darkchess.NoMove, err })
+	}
+	ignoring := protocol.DarkChessPlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+		time.Sleep(200 * time.Millisecond) // ignores its deadline
+		return v.AppendLegalMoves(nil)[0], nil
+	})
+	for _, tt := range []struct {
+		name   string
+		seat   int
+		bad    protocol.DarkChessSeat
+		reason darkchess.Reason
+		plies  int
+	}{
+		{"player error", 0, protocol.NewDarkChessPlayerSeat(failing(errors.New("no idea"))), darkchess.BadMove, 0},
+		{"player panic", 1, protocol.NewDarkChessPlayerSeat(protocol.DarkChessPlayerFunc(func(context.Context, darkchess.View) (darkchess.Move, error) {
+			panic("boom")
+		})), darkchess.BadMove, 1},
+		{"illegal", 1, protocol.NewDarkChessPlayerSeat(protocol.DarkChessPlayerFunc(func(context.Context, darkchess.View) (darkchess.Move, error) {
+			return darkchess.Move{From: darkchess.A1, To: darkchess.A2}, nil
+		})), darkchess.BadMove, 1},
+		{"late", 0, protocol.NewDarkChessPlayerSeat(ignoring), darkchess.TimeOut, 0},
+		{"resign", 1, &fakeSeat{askErr: &protocol.DarkChessFault{Reason: darkchess.Resign, Err: errors.New("a0 a0")}}, darkchess.Resign, 1},
+		{"dead", 1, &fakeSeat{askErr: errors.New("broken pipe")}, darkchess.TimeOut, 1},
+		{"handshake first", 0, &fakeSeat{beginErr: errors.New("no")}, darkchess.TimeOut, 0},
+		{"handshake second", 1, &fakeSeat{beginErr: errors.New("no"), player: randomPlayer(1)}, darkchess.TimeOut, 1},
+		{"tell", 1, &fakeSeat{tellErr: errors.New("no echo"), player: randomPlayer(1)}, darkchess.TimeOut, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			seats := [2]protocol.DarkChessSeat{}
+			seats[tt.seat] = tt.bad
+			seats[1-tt.seat] = protocol.NewDarkChessPlayerSeat(randomPlayer(7))
+			ref := protocol.DarkChessReferee{Control: timer.Control{Main: 50 * time.Millisecond}}
+			if tt.name == "tell" {
+				ref.Control = timer.Control{}
+			}
+			rec, err := ref.Play(t.Context(), newGame(2), seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.Result.Reason != tt.reason || rec.Faults[tt.seat] == nil || rec.Faults[1-tt.seat] != nil || len(rec.Plies) != tt.plies {
+				t.Fatalf("result %v after %d plies, faults %v; want seat %d to lose by %v after %d",
+					rec.Result, len(rec.Plies), rec.Faults, tt.seat, tt.reason, tt.plies)
+			}
+			loser := rec.FirstColor
+			if tt.seat == 1 {
+				loser = loser.Opponent()
+			}
+			if rec.Result.Winner != loser.Opponent() {
+				t.Errorf("winner %v", rec.Result.Winner)
+			}
+		})
+	}
+}
+
+func TestDarkChessRefereeMisuse(t *testing.T) {
+	var ref protocol.DarkChessReferee
+	seat := protocol.NewDarkChessPlayerSeat(randomPlayer(1))
+	if _, err := ref.Play(t.Context(), newGame(1), [2]protocol.DarkChessSeat{seat, nil}); err == nil {
+		t.Error("Play with one seat")
+	}
+	if _, err := ref.Play(t.Context(), nil, [2]protocol.DarkChessSeat{seat, seat}); err == nil {
+		t.Error("Play without a game")
+	}
+	g := newGame(1)
+	g.Forfeit(darkchess.NoColor, darkchess.Resign)
+	if _, err := ref.Play(t.Context(), g, [2]protocol.DarkChessSeat{seat, seat}); !errors.Is(err, darkchess.ErrGameOver) {
+		t.Errorf("Play of a finished game: %v", err)
+	}
+	bad := protocol.DarkChessReferee{Control: timer.Control{Main: -1}}
+	if _, err := bad.Play(t.Context(), newGame(1), [2]protocol.DarkChessSeat{seat, seat}); err == nil {
+		t.Error("Play with an invalid control")
+	}
+	// A cancelled game ends both seats and is unfinished.
+	ctx, cancel := context.WithCancel(t.Context())
+	a := &fakeSeat{player: protocol.DarkChessPlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+		if len(v.History) == 4 {
+			cancel()
+		}
+		return randomPlayer(1).Play(ctx, v)
+	})}
+	b := &fakeSeat{player: randomPlayer(2)}
+	rec, err := ref.Play(ctx, newGame(3), [2]protocol.DarkChessSeat{a, b})
+	if !errors.Is(err, context.Canceled) || rec.Result.Reason != darkchess.Unfinished || !a.ended || !b.ended {
+		t.Errorf("cancelled game: %v, %v, ended %v %v", err, rec.Result, a.ended, b.ended)
+	}
+}
+
+// TestDarkChessCrossProtocol: a legacy socket engine meets an MGTP engine,
+// both real programs.
+func TestDarkChessCrossProtocol(t *testing.T) {
+	t.Parallel()
+	bin := filepath.Join(t.TempDir(), "darkchess-mgtp")
+	if out, err := exec.Command("go", "build", "-o", bin, "../examples/darkchess-mgtp").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	var log dcLog
+	legacy := dcEngine(t, "random", &log)
+	m := mgtp.Program{Path: bin}
+	ref := protocol.DarkChessReferee{Control: timer.Control{Main: 20 * time.Second}}
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	rec, err := ref.Play(ctx, newGame(4), [2]protocol.DarkChessSeat{m.Seat(), legacy.Seat()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch rec.Result.Reason {
+	case darkchess.NoPieces, darkchess.NoLegalPly, darkchess.NoEatFlipDraw, darkchess.PositionRepetitionDraw:
+	default:
+		t.Fatalf("game ended %v after %d plies; faults %v", rec.Result, len(rec.Plies), rec.Faults)
+	}
+	replayDC(t, darkchess.NTU2021, rec)
+	log.checkReaped(t)
+}
