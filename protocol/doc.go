@@ -16,14 +16,15 @@
 // ([ParseDarkChessMessage], [AppendDarkChessMessage], [ParseDarkChessFrame],
 // [AppendDarkChessFrame]), the C++ API's calls ([DarkChessConn]), and a
 // client that plays a game for a player ([DialDarkChessLegacy],
-// [DialDarkChessLegacyArgs]). MGTP, the 2021 system's stdio protocol, is in
+// [DialDarkChessLegacyArgs]); read mode has [RunDarkChessReadMode]. MGTP, the 2021 system's stdio protocol, is in
 // the sub-package protocol/mgtp, which imports this one (never the other way
 // round).
 //
 // On the platform side, a [DarkChessReferee] plays a game between two
 // [DarkChessSeat]s, each an engine of any protocol: a legacy socket program
 // ([DarkChessLegacyEngine]), an MGTP program (mgtp.Program), a read-mode
-// program, or a Go player ([NewDarkChessPlayerSeat]). It enforces the clock,
+// program ([DarkChessReadModeEngine]), or a Go player
+// ([NewDarkChessPlayerSeat]). It enforces the clock,
 // and a seat's fault (garbage, silence, a crash, an illegal ply) costs only
 // its engine the game.
 //
