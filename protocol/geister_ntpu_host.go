@@ -43,7 +43,7 @@ func (m GeisterConnectMode) String() string {
 // 路徑) and AI arguments (AI 參數) describe it.
 type GeisterProgram struct {
 	// Name names the player in the record; "" means the program file's
-	// base name. It must not hold white space.
+	// base name. It must not hold white space, and has at most 200 bytes.
 	Name string
 	// Path is the program. A name without a path separator is looked up in
 	// PATH.
@@ -247,15 +247,22 @@ func (h *GeisterNTPUHost) check(programs [2]GeisterProgram) error {
 		if p.Mode > GeisterTCPMode {
 			return fmt.Errorf("protocol: the %s player's program has an unknown mode %d", geister.Color(i), p.Mode)
 		}
-		if strings.ContainsAny(p.Name, " \t\r\n\v\f") {
-			return fmt.Errorf("protocol: the %s player's name %q holds white space", geister.Color(i), p.Name)
+		if strings.ContainsAny(p.Name, " \t\r\n\v\f") || len(p.Name) > 200 {
+			return fmt.Errorf("protocol: the %s player's name %q holds white space or is over 200 bytes", geister.Color(i), p.Name)
 		}
 		if h.BoardFile && ntpuProgramDir(p) == "" {
 			return fmt.Errorf("protocol: BoardFile needs a directory for the %s player's program %q", geister.Color(i), p.Path)
 		}
 	}
-	if h.Start != nil && h.Start.ColorsKnown() {
-		if _, err := h.Start.StartPosition([2]geister.Reds{}); err != nil {
+	if h.Start != nil {
+		var err error
+		if h.Start.ColorsKnown() {
+			_, err = h.Start.StartPosition([2]geister.Reds{})
+		} else {
+			// Some red sets must fit, or no SET ever will.
+			_, err = h.Start.MidGame(len(h.Start.Moves))
+		}
+		if err != nil {
 			return fmt.Errorf("protocol: GeisterNTPUHost.Start: %w", err)
 		}
 	}

@@ -382,6 +382,31 @@ func TestGeisterNTPUHost(t *testing.T) {
 		}
 	})
 
+	t.Run("start file without red sets", func(t *testing.T) {
+		t.Parallel()
+		// The first player's A took the second player's d, a red ghost.
+		start, err := record.ReadGeisterBoard(strings.NewReader("1. A,NORTH A,WEST\n2. A,NORTH A,NORTH\n3. A,NORTH\n1. 0 0\n2. 0 0\n3. 1\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := ntpuTestHost(short)
+		h.Start = start
+		// EFGH makes d blue: NG; ABCD fits. Then the second player, to
+		// move at ply 5, never moves.
+		second := sh("second", `read l; echo SET:EFGH; IFS= read -r l; echo "$l" >&2; echo SET:ABCD; IFS= read -r l; echo "$l" >&2; cat >/dev/null`)
+		g := play(t, h, setter, second)
+		wantResult(t, g, geister.Result{Reason: geister.TimeOut, Winner: geister.First})
+		if p := g.Players[1]; string(p.Stderr) != "NG \nOK \n" {
+			t.Errorf("second player %+v, stderr %q", p, p.Stderr)
+		}
+		if g.Final.Ply() != 5 || len(g.Record.Moves) != 5 || g.Record.Reds[1] != geister.RedsAt(0) {
+			t.Errorf("final ply %d, record %+v", g.Final.Ply(), g.Record)
+		}
+		if r, b := g.Final.Captured(geister.Second); r != 1 || b != 0 {
+			t.Errorf("the second player lost %d red, %d blue", r, b)
+		}
+	})
+
 	t.Run("context ends", func(t *testing.T) {
 		t.Parallel()
 		h := ntpuTestHost(0) // no clock: only ctx ends the game
@@ -424,6 +449,7 @@ func TestGeisterNTPUHost(t *testing.T) {
 			{"setup timeout", protocol.GeisterNTPUHost{SetupTimeout: -1}, random},
 			{"time", protocol.GeisterNTPUHost{Time: timer.Control{Main: -1}}, random},
 			{"board file without a directory", protocol.GeisterNTPUHost{BoardFile: true}, protocol.GeisterProgram{Path: "sh"}},
+			{"decided start file", protocol.GeisterNTPUHost{Start: ntpuDecided(t)}, random},
 		}
 		for _, tc := range bad {
 			if _, err := tc.h.Play(t.Context(), random, tc.p); err == nil {
@@ -449,6 +475,17 @@ func (h ntpuCancelOn) Handle(_ context.Context, r slog.Record) error {
 }
 func (h ntpuCancelOn) WithAttrs([]slog.Attr) slog.Handler { return h }
 func (h ntpuCancelOn) WithGroup(string) slog.Handler      { return h }
+
+// ntpuDecided returns a record of a game the board has decided: the
+// first player's blue A escapes.
+func ntpuDecided(t *testing.T) *record.GeisterBoard {
+	t.Helper()
+	b, err := record.ReadGeisterBoard(strings.NewReader("1. A,WEST A,NORTH\n2. A,NORTH A,SOUTH\n3. A,NORTH A,NORTH\n4. A,NORTH A,SOUTH\n5. A,NORTH A,NORTH\n6. A,WEST\n* red EFGH bcde\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
 
 // ntpuMidGame returns a mid-game file: 6 plies of a game, both red sets.
 func ntpuMidGame(t *testing.T) *record.GeisterBoard {
