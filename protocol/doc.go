@@ -1,6 +1,16 @@
 // Package protocol speaks the platforms' wire protocols, both sides: codecs
-// (typed messages and their exact bytes), clients that connect a bot to a
-// server, and hosts that referee games between connected programs.
+// (typed messages and their exact bytes, pure functions), clients that connect
+// a bot to a platform, and hosts that referee games between connected
+// programs. MGTP, the dark chess engine protocol, lives in the sub-package
+// protocol/mgtp.
+//
+// A bot is one small interface per game with a func adapter, in the net/http
+// handler style ([OthelloPlayer], [GeisterPlayer], [DarkChessPlayer],
+// [PDDPlayer]); connecting it is one call. Every blocking call takes a
+// context.Context, hosts enforce the timer package's controls, kill a child
+// program together with its process group when its time is up, and never let
+// one peer's garbage, silence or disconnect hurt another game. Logging goes to
+// the *slog.Logger the caller gives (nil discards it).
 //
 // # Othello: the TUS OthelloServer protocol
 //
@@ -9,25 +19,28 @@
 // [DialOthello] connects an [OthelloPlayer] to a server and plays one game;
 // [OthelloHost] is a server that the course's clients can use unchanged.
 //
-// # Dark chess: the engine interfaces
+// # Geister: the Java geister server and the NTPU platform
 //
-// A dark chess bot is a [DarkChessPlayer], whatever reaches it. The legacy
-// socket protocol of the 2013-2019 platform (2-byte framing) has its codec
-// ([ParseDarkChessMessage], [AppendDarkChessMessage], [ParseDarkChessFrame],
-// [AppendDarkChessFrame]), the C++ API's calls ([DarkChessConn]), and a
-// client that plays a game for a player ([DialDarkChessLegacy],
-// [DialDarkChessLegacyArgs]); read mode has [RunDarkChessReadMode]. MGTP, the 2021 system's stdio protocol, is in
-// the sub-package protocol/mgtp, which imports this one (never the other way
-// round).
+// The Java server's lines are [ParseGeisterCommand], [ParseGeisterEvent] and
+// the 48-character [GeisterBoard]. [DialGeister] plays one game for a
+// [GeisterPlayer]; [GeisterHost] is a server for the Java server's clients
+// (ports 10000 and 10001) without its defects, with a [GeisterViewer]
+// WebSocket stream. [ServeGeisterSTDIO] makes a GeisterPlayer an NTPU STDIO
+// program, and [GeisterNTPUHost] runs NTPU programs in STDIO or TCP mode.
 //
-// On the platform side, a [DarkChessReferee] plays a game between two
-// [DarkChessSeat]s, each an engine of any protocol: a legacy socket program
-// ([DarkChessLegacyEngine]), an MGTP program (mgtp.Program), a read-mode
-// program ([DarkChessReadModeEngine]), or a Go player
-// ([NewDarkChessPlayerSeat]). It enforces the clock,
-// and a seat's fault (garbage, silence, a crash, an illegal ply) costs only
-// its engine the game.
+// # Chinese dark chess: read mode and the legacy socket protocol
 //
-// Every blocking call takes a context.Context. Logging goes to the
-// *slog.Logger the caller gives (nil discards it).
+// [DarkChessReferee] plays a game between two [DarkChessSeat]s of any
+// protocol. [DarkChessReadModeEngine] runs a read-mode program once per ply
+// (board.txt in, move.txt out) and [RunDarkChessReadMode] is the bot side.
+// The legacy socket protocol's 2-byte framed messages are
+// [ParseDarkChessMessage]/[AppendDarkChessMessage]; [DarkChessLegacyEngine]
+// starts a `search 127.0.0.1 <port>` program and [DialDarkChessLegacy] is the
+// bot side, with the conveniences of the platform's C++ API.
+//
+// # Ponte del Diavolo: the per-move program interface
+//
+// [PDDReferee] runs `prog <W|B> <Y|N> chess bridge stepLog` once per move,
+// infers the action from the files ([InferPDDMove]) and never trusts them;
+// [RunPDDStrategy] makes a [PDDPlayer] such a program in a few lines.
 package protocol
