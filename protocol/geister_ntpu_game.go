@@ -138,6 +138,11 @@ func (g *ntpuGame) run(ctx context.Context) (*GeisterNTPUGame, error) {
 
 // loop runs the game until it ends, or ctx does.
 func (g *ntpuGame) loop(ctx context.Context) error {
+	if g.seats[0].gone && g.seats[1].gone {
+		g.over = true // neither TCP-mode program connected: no game, no result
+		g.log.Warn("geister ntpu: neither program connected; game abandoned")
+		return nil
+	}
 	for c, s := range g.seats {
 		if err := s.send(GeisterEvent{Kind: GeisterSetRequest}, geisterNTPUWriteTimeout); err != nil && !errors.Is(err, errNTPUGone) {
 			g.disconnect(geister.Color(c), "its input closed: "+err.Error())

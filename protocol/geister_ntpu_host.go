@@ -121,7 +121,8 @@ const (
 // gets NG in TCP mode (the Java server's rule). A program whose time runs
 // out loses (TimeOut); one that closes its output, exits or, in TCP mode,
 // does not connect within ConnectTimeout or closes the connection before its
-// result, loses (Disconnect); during setup, one that has not set its reds
+// result, loses (Disconnect) (if neither TCP-mode program connects, the game
+// is abandoned without a result); during setup, one that has not set its reds
 // when the other has, by SetupTimeout, loses on time, and if neither has set
 // the game is abandoned without a result.
 //

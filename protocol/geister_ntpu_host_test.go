@@ -320,6 +320,8 @@ func TestGeisterNTPUHost(t *testing.T) {
 		if p := g.Players[1]; !strings.Contains(p.Fault, "did not connect within") || !p.Killed {
 			t.Errorf("player %+v", p)
 		}
+		g = play(t, h, tcp("noconnect"), tcp("sleep"))
+		wantResult(t, g, geister.Result{})
 	})
 
 	t.Run("tcp: out of turn gets NG", func(t *testing.T) {
@@ -506,6 +508,14 @@ func ntpuMidGame(t *testing.T) *record.GeisterBoard {
 		t.Fatal(err)
 	}
 	return b
+}
+
+func TestGeisterConnectModeString(t *testing.T) {
+	for m, want := range map[protocol.GeisterConnectMode]string{protocol.GeisterSTDIOMode: "stdio", protocol.GeisterTCPMode: "tcp", 9: "GeisterConnectMode(9)"} {
+		if got := m.String(); got != want {
+			t.Errorf("%d: %q, want %q", m, got, want)
+		}
+	}
 }
 
 func TestSplitGeisterArgs(t *testing.T) {
