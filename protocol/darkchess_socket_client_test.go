@@ -2,6 +2,7 @@ package protocol_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -352,4 +353,43 @@ func TestDarkChessConn(t *testing.T) {
 	if c.Close() != nil || c.Close() != nil {
 		t.Error("Close is not idempotent")
 	}
+}
+
+// dcBytesConn is a connection that reads given bytes and discards writes.
+type dcBytesConn struct {
+	io.Reader
+}
+
+func (dcBytesConn) Write(p []byte) (int, error) { return len(p), nil }
+
+// FuzzDarkChessLegacyClient feeds any bytes to the client as the
+// platform's stream: it never panics, and returns at the end of the stream.
+func FuzzDarkChessLegacyClient(f *testing.F) {
+	frames := func(payloads ...string) []byte {
+		var b []byte
+		for _, p := range payloads {
+			b, _ = protocol.AppendDarkChessFrame(b, []byte(p))
+		}
+		return b
+	}
+	f.Add(frames(dcFreshStart, "/turn 1 2", "/flip 1 7 1 898800", "/flip 1 6 15 898800", "/askAction", "/color 0"))
+	f.Add(frames(dcResumedStart, "/turn 0 1", "/flip 3 0 7 880212", "/move 1 7 1 6 5"))
+	f.Add(frames(dcFreshStart, "/turn 0 2", "/flip 0 0 9 1", "/move 0 0 0 1 2"))
+	f.Add([]byte("\xff\xff"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		first := protocol.DarkChessPlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
+			moves := v.AppendLegalMoves(nil)
+			if len(moves) == 0 {
+				return darkchess.NoMove, errors.New("no move")
+			}
+			return moves[0], nil
+		})
+		c := protocol.DarkChessLegacyClient{Margin: time.Millisecond}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, err := c.Run(ctx, dcBytesConn{bytes.NewReader(data)}, first)
+		if ctx.Err() != nil {
+			t.Fatalf("Run did not end with its input: %v", err)
+		}
+	})
 }

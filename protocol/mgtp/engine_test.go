@@ -312,3 +312,34 @@ func TestEngineEnd(t *testing.T) {
 	eng.ask("5 quit", "=5")
 	eng.wait()
 }
+
+// FuzzServe feeds any text to the engine side as the host's commands:
+// Serve answers or ignores every line, never panics, and returns at the
+// end of its input.
+func FuzzServe(f *testing.F) {
+	f.Add("1 name\n7 reset_board\n12 genmove unknown\n11 flip a1 k\n16 time_left black 5\n12 genmove red\n5 quit\n")
+	f.Add("18 init_board " + strings.Repeat("X ", 31) + "K 1 2 2 2 2 2 1 5 2 2 2 2 2 1\n12 genmove black\n10 move a8 a7\n")
+	f.Add("15 time_settings 1\n8 num_repetition 0\n9 num_moves_to_draw -5\n12 genmove\n3 known_command\n17 showboard\n")
+	f.Fuzz(func(t *testing.T, input string) {
+		first := protocol.DarkChessPlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
+			moves := v.AppendLegalMoves(nil)
+			if len(moves) == 0 {
+				return darkchess.NoMove, errors.New("no move")
+			}
+			return moves[len(moves)-1], nil
+		})
+		var out strings.Builder
+		e := mgtp.Engine{Margin: time.Millisecond}
+		if err := e.Serve(context.Background(), strings.NewReader(input), &out, first); err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+		if strings.Contains(out.String(), "=4 ") {
+			return // list_commands: a payload of several lines
+		}
+		for l := range strings.Lines(out.String()) {
+			if _, err := mgtp.ParseReply(l); err != nil {
+				t.Fatalf("Serve wrote %q", l)
+			}
+		}
+	})
+}

@@ -234,8 +234,18 @@ func (s *Seat) transcript(line string) {
 	}
 }
 
-// send writes a command, within ctx.
+// send writes a command, within ctx, after dropping the replies read so
+// far: they answer nothing the host is waiting for.
 func (s *Seat) send(ctx context.Context, c Command) error {
+	for drained := false; !drained; {
+		select {
+		case r := <-s.replies:
+			s.log.Warn("mgtp: skipping a reply nothing awaits", "line", r.String())
+			s.output(r.String() + "\n")
+		default:
+			drained = true
+		}
+	}
 	s.wbuf = AppendCommand(s.wbuf[:0], c)
 	s.transcript(string(s.wbuf[:len(s.wbuf)-1]))
 	s.log.Debug("mgtp: send", "line", string(s.wbuf[:len(s.wbuf)-1]))
