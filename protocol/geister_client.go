@@ -206,23 +206,15 @@ func (c *GeisterClient) Run(ctx context.Context, conn io.ReadWriter, p GeisterPl
 		stop:    make(chan struct{}),
 		results: make(chan geisterAnswer, 1),
 	}
-	stopAfter := context.AfterFunc(ctx, func() { interruptConn(conn) })
-	readerDone := make(chan struct{})
-	go s.read(readerDone)
+	return runSession(ctx, conn, cancel, s.stop, s.read, s.loop, s.drainPlayer)
+}
 
-	out, err := s.loop(ctx)
-
-	cancel()
-	stopAfter()
+// drainPlayer waits for a Play call still in flight to return.
+func (s *geisterSession) drainPlayer() {
 	if s.thinking != nil {
 		<-s.results
 		s.thinking = nil
 	}
-	close(s.stop)
-	if closeConn(conn) || interruptConn(conn) {
-		<-readerDone
-	}
-	return out, err
 }
 
 // geisterLine is one line from the server, or the error that ended reading,

@@ -189,20 +189,34 @@ func (c *OthelloClient) Run(ctx context.Context, conn io.ReadWriter, p OthelloPl
 		stop:    make(chan struct{}),
 		turn:    othello.Black,
 	}
-	stopAfter := context.AfterFunc(ctx, func() { interruptConn(conn) })
-	readerDone := make(chan struct{})
-	go s.read(readerDone)
+	return runSession(ctx, conn, cancel, s.stop, s.read, s.loop, s.drainPlayer)
+}
 
-	out, err := s.loop(ctx)
-
-	// Wind down: stop the player, release the reader, close the connection.
-	cancel()
-	stopAfter()
+// drainPlayer waits for a Play call still in flight to return.
+func (s *othelloSession) drainPlayer() {
 	if s.thinking != nil {
 		<-s.results
 		s.thinking = nil
 	}
-	close(s.stop)
+}
+
+// runSession runs a client session over conn: read feeds the session from a
+// goroutine of its own, loop plays the game, and when loop returns the session
+// winds down: it cancels the player's context, lets a player still thinking
+// return (drainPlayer), stops the reader (closing stop, then closing or
+// interrupting conn) and waits for it. Cancelling ctx interrupts conn.
+func runSession[T any](ctx context.Context, conn io.ReadWriter, cancelPlayer context.CancelFunc, stop chan struct{},
+	read func(done chan<- struct{}), loop func(context.Context) (T, error), drainPlayer func()) (T, error) {
+	stopAfter := context.AfterFunc(ctx, func() { interruptConn(conn) })
+	readerDone := make(chan struct{})
+	go read(readerDone)
+
+	out, err := loop(ctx)
+
+	cancelPlayer()
+	stopAfter()
+	drainPlayer()
+	close(stop)
 	if closeConn(conn) || interruptConn(conn) {
 		<-readerDone
 	}
