@@ -108,7 +108,9 @@ const (
 // holds only settings, so one referee may run many games at once.
 type DarkChessReferee struct {
 	// Control is the time control; the zero Control means
-	// DarkChessDefaultControl.
+	// DarkChessDefaultControl. A control that sets no limit (Charging
+	// alone) puts no deadline on a ply: an engine that never answers then
+	// holds the game until ctx ends, and engines are told 0 ms left.
 	Control timer.Control
 	// FreeFirstPly leaves the game's first ply uncharged, as the 2021 MGTP
 	// system did (it still has to come within the player's time).

@@ -182,6 +182,7 @@ func (k DarkChessMessageKind) String() string {
 // DarkChessMessage is one legacy socket message: the payload of a frame.
 // Which fields are used depends on Kind.
 type DarkChessMessage struct {
+	// Kind says which message it is, and so which fields are used.
 	Kind DarkChessMessageKind
 	// Init is the content of a DarkChessStartMsg.
 	Init DarkChessInit

@@ -268,9 +268,9 @@ type DarkChessLegacyClient struct {
 type DarkChessLegacyOutcome struct {
 	// Started reports that "/start_" and "/turn" arrived.
 	Started bool
-	// First reports that the engine moved first; Color is its colour
-	// (NoColor if it never learnt it).
+	// First reports that the engine moved first.
 	First bool
+	// Color is the engine's colour (NoColor if it never learnt it).
 	Color darkchess.Color
 	// Final is the last position, with its history and the remaining time.
 	Final darkchess.View

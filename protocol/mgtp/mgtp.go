@@ -130,7 +130,7 @@ func parseID(s string) (ID, bool) {
 // Command is one command line: its id, its name as written, and its
 // arguments.
 type Command struct {
-	ID   ID
+	ID   ID       // the command's index, on which engines dispatch
 	Name string   // as sent; engines ignore it
 	Args []string // the arguments, split on blanks
 }
@@ -404,7 +404,7 @@ func (c Command) InitBoard() (board [32]darkchess.Piece, alive [16]int, err erro
 
 // Reply is one reply line.
 type Reply struct {
-	ID      ID
+	ID      ID     // the id of the command answered
 	OK      bool   // '=' (success) or '?' (failure)
 	Payload string // the text after "=<id> ", trailing blanks removed
 }
