@@ -350,3 +350,29 @@ func FuzzParseDarkChessFrame(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkDarkChessMessage parses and writes back a ply report, framed.
+func BenchmarkDarkChessMessage(b *testing.B) {
+	frame := []byte("\x14\x00/move 1 6 1 7 898300")
+	var out []byte
+	n := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		payload, _, err := protocol.ParseDarkChessFrame(frame)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m, err := protocol.ParseDarkChessMessage(payload)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if out, err = protocol.AppendDarkChessMessage(out[:0], m); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	if !bytes.Equal(out, frame[2:]) {
+		b.Fatalf("wrote %q", out)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "messages/s")
+}

@@ -266,3 +266,26 @@ func FuzzParseReply(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkCommand parses a command line and its ply and writes it back.
+func BenchmarkCommand(b *testing.B) {
+	const line = "11 flip b8 K\n"
+	var out []byte
+	n := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		c, err := mgtp.ParseCommand(line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := c.Ply(); err != nil {
+			b.Fatal(err)
+		}
+		out = mgtp.AppendCommand(out[:0], c)
+		n++
+	}
+	if string(out) != line {
+		b.Fatalf("wrote %q", out)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "lines/s")
+}
