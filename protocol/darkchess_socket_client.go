@@ -375,23 +375,15 @@ func (c *DarkChessLegacyClient) Run(ctx context.Context, conn io.ReadWriter, p D
 		stop:    make(chan struct{}),
 		results: make(chan dcResult, 1),
 	}
-	stopAfter := context.AfterFunc(ctx, func() { interruptConn(conn) })
-	readerDone := make(chan struct{})
-	go s.read(readerDone)
+	return runSession(ctx, conn, cancel, s.stop, s.read, s.loop, s.drainPlayer)
+}
 
-	out, err := s.loop(ctx)
-
-	cancel()
-	stopAfter()
+// drainPlayer waits for a Play call still in flight to return.
+func (s *dcSession) drainPlayer() {
 	if s.thinking != nil {
 		<-s.results
 		s.thinking = nil
 	}
-	close(s.stop)
-	if closeConn(conn) || interruptConn(conn) {
-		<-readerDone
-	}
-	return out, err
 }
 
 // dcIncoming is one message from the platform, or the error that ended
