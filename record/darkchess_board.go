@@ -125,11 +125,8 @@ func (d *darkChessReader) next() (string, error) {
 		return "", io.EOF
 	}
 	d.n++
-	if errors.Is(err, lineio.ErrLineTooLong) {
-		return "", &ParseError{Line: d.n, Msg: "line longer than " + strconv.Itoa(MaxLineLength) + " bytes", Err: ErrLineTooLong}
-	}
 	if err != nil {
-		return "", fmt.Errorf("record: reading line %d: %w", d.n, err)
+		return "", lineError(d.n, err)
 	}
 	return line, nil
 }

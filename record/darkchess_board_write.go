@@ -242,17 +242,7 @@ func AppendDarkChessBoard(dst []byte, b *DarkChessBoard, p DarkChessProfile) ([]
 	}
 	line("* first ", strconv.Itoa(int(b.FirstColor)))
 	line("* time ", strconv.Itoa(b.Time))
-	for i := 0; i < len(b.Plies); i += 2 {
-		dst = append(dst, "* "...)
-		dst = strconv.AppendInt(dst, int64(i/2+1), 10)
-		dst = append(dst, ". "...)
-		dst = append(dst, b.Plies[i].String()...)
-		if i+1 < len(b.Plies) {
-			dst = append(dst, ' ')
-			dst = append(dst, b.Plies[i+1].String()...)
-		}
-		dst = append(dst, eol...)
-	}
+	dst = appendNumberedPairs(dst, b.Plies, eol)
 	if b.Result != nil && p != DarkChessReadMode {
 		text, err := b.resultText(p)
 		if err != nil {

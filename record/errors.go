@@ -2,7 +2,10 @@ package record
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
+
+	"github.com/botarena/botarena/internal/lineio"
 )
 
 // MaxLineLength is the longest line, terminator excluded, that the line-based
@@ -53,3 +56,31 @@ func (e *ParseError) Error() string {
 
 // Unwrap returns the cause, e.Err.
 func (e *ParseError) Unwrap() error { return e.Err }
+
+// lineError turns an error of [lineio.Reader.ReadLine] at line n into the
+// error a reader returns: a [*ParseError] wrapping [ErrLineTooLong] for a line
+// over [MaxLineLength], else the read error wrapped with the line number.
+func lineError(n int, err error) error {
+	if errors.Is(err, lineio.ErrLineTooLong) {
+		return &ParseError{Line: n, Msg: "line longer than " + strconv.Itoa(MaxLineLength) + " bytes", Err: ErrLineTooLong}
+	}
+	return fmt.Errorf("record: reading line %d: %w", n, err)
+}
+
+// appendNumberedPairs appends the move lines of the NTPU-style board files,
+// "* <n>. <move> <move>" and eol, two moves to a line numbered from 1, the
+// last line holding one move when the count is odd.
+func appendNumberedPairs[M fmt.Stringer](dst []byte, moves []M, eol string) []byte {
+	for i := 0; i < len(moves); i += 2 {
+		dst = append(dst, "* "...)
+		dst = strconv.AppendInt(dst, int64(i/2+1), 10)
+		dst = append(dst, ". "...)
+		dst = append(dst, moves[i].String()...)
+		if i+1 < len(moves) {
+			dst = append(dst, ' ')
+			dst = append(dst, moves[i+1].String()...)
+		}
+		dst = append(dst, eol...)
+	}
+	return dst
+}

@@ -629,17 +629,7 @@ func AppendGeisterBoard(dst []byte, b *GeisterBoard) ([]byte, error) {
 	dst = append(dst, "* time "...)
 	dst = strconv.AppendInt(dst, int64(b.TimeLimit/time.Second), 10)
 	dst = append(dst, '\n')
-	for i := 0; i < len(b.Moves); i += 2 {
-		dst = append(dst, "* "...)
-		dst = strconv.AppendInt(dst, int64(i/2+1), 10)
-		dst = append(dst, ". "...)
-		dst = append(dst, b.Moves[i].String()...)
-		if i+1 < len(b.Moves) {
-			dst = append(dst, ' ')
-			dst = append(dst, b.Moves[i+1].String()...)
-		}
-		dst = append(dst, '\n')
-	}
+	dst = appendNumberedPairs(dst, b.Moves, "\n")
 	if r := b.Result; r.Reason != geister.Unfinished {
 		dst = append(dst, "* "...)
 		dst = append(dst, r.Reason.String()...)

@@ -137,11 +137,8 @@ func ReadGeisterBoard(rd io.Reader) (*GeisterBoard, error) {
 			break
 		}
 		r.n++
-		if errors.Is(err, lineio.ErrLineTooLong) {
-			return nil, &ParseError{Line: r.n, Msg: "line longer than " + strconv.Itoa(MaxLineLength) + " bytes", Err: ErrLineTooLong}
-		}
 		if err != nil {
-			return nil, fmt.Errorf("record: reading line %d: %w", r.n, err)
+			return nil, lineError(r.n, err)
 		}
 		if pe := r.line(line); pe != nil {
 			return nil, pe

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/botarena/botarena/geister"
@@ -127,11 +126,8 @@ func ReadGeisterServerLog(rd io.Reader) (*GeisterServerLog, error) {
 			break
 		}
 		n++
-		if errors.Is(err, lineio.ErrLineTooLong) {
-			return nil, &ParseError{Line: n, Msg: "line longer than " + strconv.Itoa(MaxLineLength) + " bytes", Err: ErrLineTooLong}
-		}
 		if err != nil {
-			return nil, fmt.Errorf("record: reading line %d: %w", n, err)
+			return nil, lineError(n, err)
 		}
 		switch {
 		case line == "":

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/botarena/botarena/internal/lineio"
@@ -98,11 +97,8 @@ func ReadOthelloTranscript(r io.Reader, start othello.Position) (*OthelloTranscr
 			break
 		}
 		n++
-		if errors.Is(err, lineio.ErrLineTooLong) {
-			return nil, &ParseError{Line: n, Msg: "line longer than " + strconv.Itoa(MaxLineLength) + " bytes", Err: ErrLineTooLong}
-		}
 		if err != nil {
-			return nil, fmt.Errorf("record: reading line %d: %w", n, err)
+			return nil, lineError(n, err)
 		}
 		if n == 1 {
 			black, white, col, msg := parseTransHeader(line)
