@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/mgtp"
 	"github.com/botarena/botarena/timer"
@@ -226,7 +227,7 @@ func TestDarkChessCrossProtocol(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../examples/darkchess-mgtp").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	var log dcLog
+	var log proctest.PIDLog
 	legacy := dcEngine(t, "random", &log)
 	m := mgtp.Program{Path: bin}
 	ref := protocol.DarkChessReferee{Control: timer.Control{Main: 20 * time.Second}}
@@ -242,5 +243,5 @@ func TestDarkChessCrossProtocol(t *testing.T) {
 		t.Fatalf("game ended %v after %d plies; faults %v", rec.Result, len(rec.Plies), rec.Faults)
 	}
 	replayDC(t, darkchess.NTU2021, rec)
-	log.checkReaped(t)
+	log.CheckReaped(t)
 }

@@ -11,12 +11,11 @@ import (
 	"math/rand/v2"
 	"net"
 	"os"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/timer"
 )
@@ -132,7 +131,7 @@ func dcPeer(mode string, args []string) int {
 }
 
 // dcEngine returns the engine of the given mode.
-func dcEngine(t *testing.T, mode string, log *dcLog) protocol.DarkChessLegacyEngine {
+func dcEngine(t *testing.T, mode string, log *proctest.PIDLog) protocol.DarkChessLegacyEngine {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -147,41 +146,6 @@ func dcEngine(t *testing.T, mode string, log *dcLog) protocol.DarkChessLegacyEng
 		e.Logger = slog.New(log)
 	}
 	return e
-}
-
-// dcLog is a slog handler that keeps the pids the engines were started
-// with.
-type dcLog struct {
-	mu   sync.Mutex
-	pids []int
-}
-
-func (h *dcLog) Enabled(context.Context, slog.Level) bool { return true }
-func (h *dcLog) WithAttrs([]slog.Attr) slog.Handler       { return h }
-func (h *dcLog) WithGroup(string) slog.Handler            { return h }
-func (h *dcLog) Handle(_ context.Context, r slog.Record) error {
-	r.Attrs(func(a slog.Attr) bool {
-		if a.Key == "pid" {
-			h.mu.Lock()
-			h.pids = append(h.pids, int(a.Value.Int64()))
-			h.mu.Unlock()
-		}
-		return true
-	})
-	return nil
-}
-
-// checkReaped fails if a pid the log saw is still a process (a zombie
-// included).
-func (h *dcLog) checkReaped(t *testing.T) {
-	t.Helper()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for _, pid := range h.pids {
-		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
-			t.Errorf("engine %d not reaped: kill(0) = %v", pid, err)
-		}
-	}
 }
 
 // replayDC replays a record from its start and checks it ends as recorded.
@@ -206,7 +170,7 @@ func TestDarkChessLegacyHostGames(t *testing.T) {
 	for i, ports := range []int{-1, 0} {
 		t.Run(fmt.Sprintf("firstport=%d", ports), func(t *testing.T) {
 			t.Parallel()
-			var log dcLog
+			var log proctest.PIDLog
 			a, b := dcEngine(t, "random", &log), dcEngine(t, "random", &log)
 			a.FirstPort, b.FirstPort = ports, ports
 			var out bytes.Buffer
@@ -228,9 +192,9 @@ func TestDarkChessLegacyHostGames(t *testing.T) {
 				t.Errorf("record: %d times for %d plies, first %v", len(rec.Times), len(rec.Plies), rec.FirstColor)
 			}
 			replayDC(t, darkchess.Classic, rec)
-			log.checkReaped(t)
-			if len(log.pids) != 2 {
-				t.Errorf("%d engines started, want 2", len(log.pids))
+			log.CheckReaped(t)
+			if len(log.PIDs()) != 2 {
+				t.Errorf("%d engines started, want 2", len(log.PIDs()))
 			}
 		})
 	}
@@ -264,7 +228,7 @@ func TestDarkChessLegacyHostFaults(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s/seat%d", tt.mode, tt.seat), func(t *testing.T) {
 			t.Parallel()
-			var log dcLog
+			var log proctest.PIDLog
 			bad := dcEngine(t, tt.mode, &log)
 			seats := [2]protocol.DarkChessSeat{}
 			seats[tt.seat] = bad.Seat()
@@ -301,7 +265,7 @@ func TestDarkChessLegacyHostFaults(t *testing.T) {
 			if d := time.Since(start); d > 8*time.Second {
 				t.Errorf("the game took %v", d)
 			}
-			log.checkReaped(t)
+			log.CheckReaped(t)
 		})
 	}
 }

@@ -16,11 +16,11 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/mgtp"
 	"github.com/botarena/botarena/timer"
@@ -238,40 +238,13 @@ func examplePath(t *testing.T) string {
 	return bin
 }
 
-// pidLog is a slog handler that keeps the pids the engines were started
-// with, to check that they were reaped.
-type pidLog struct {
-	mu   sync.Mutex
-	pids []int
-}
-
-func (h *pidLog) Enabled(context.Context, slog.Level) bool { return true }
-func (h *pidLog) WithAttrs([]slog.Attr) slog.Handler       { return h }
-func (h *pidLog) WithGroup(string) slog.Handler            { return h }
-func (h *pidLog) Handle(_ context.Context, r slog.Record) error {
-	r.Attrs(func(a slog.Attr) bool {
-		if a.Key == "pid" {
-			h.mu.Lock()
-			h.pids = append(h.pids, int(a.Value.Int64()))
-			h.mu.Unlock()
-		}
-		return true
-	})
-	return nil
-}
-
-func (h *pidLog) checkReaped(t *testing.T, want int) {
+// checkReaped fails t unless want engines were started and all were reaped.
+func checkReaped(t *testing.T, pids *proctest.PIDLog, want int) {
 	t.Helper()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if len(h.pids) != want {
-		t.Errorf("%d engines started, want %d", len(h.pids), want)
+	if n := len(pids.PIDs()); n != want {
+		t.Errorf("%d engines started, want %d", n, want)
 	}
-	for _, pid := range h.pids {
-		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
-			t.Errorf("engine %d not reaped: kill(0) = %v", pid, err)
-		}
-	}
+	pids.CheckReaped(t)
 }
 
 // goldenClock is the fake time of a golden replay: each ply takes what the
@@ -382,7 +355,7 @@ func TestHostGolden(t *testing.T) {
 				mode = "stall"
 			}
 			var trans, output bytes.Buffer
-			var pids pidLog
+			var pids proctest.PIDLog
 			prog := peerProgram(t, "replay", path, mode)
 			prog.Transcript, prog.Output, prog.Logger = &trans, &output, slog.New(&pids)
 			clock := &goldenClock{now: time.Date(2022, 1, 10, 9, 7, 16, 0, time.UTC), tr: tr,
@@ -435,7 +408,7 @@ func TestHostGolden(t *testing.T) {
 			if s := logSeat.inner.(*mgtp.Seat); s.EngineName() != "MyAI" || s.EngineVersion() != "1.0.0" {
 				t.Errorf("engine %q %q", s.EngineName(), s.EngineVersion())
 			}
-			pids.checkReaped(t, 1)
+			checkReaped(t, &pids, 1)
 		})
 	}
 }
@@ -473,7 +446,7 @@ func TestHostGames(t *testing.T) {
 	t.Run("example", func(t *testing.T) {
 		t.Parallel()
 		bin := examplePath(t)
-		var pids pidLog
+		var pids proctest.PIDLog
 		var trans [2]bytes.Buffer
 		var seats [2]protocol.DarkChessSeat
 		for i := range seats {
@@ -495,11 +468,11 @@ func TestHostGames(t *testing.T) {
 				t.Errorf("transcript %d:\n%s", i, tr)
 			}
 		}
-		pids.checkReaped(t, 2)
+		checkReaped(t, &pids, 2)
 	})
 	t.Run("noisy", func(t *testing.T) {
 		t.Parallel()
-		var pids pidLog
+		var pids proctest.PIDLog
 		var output bytes.Buffer
 		p := peerProgram(t, "noisy")
 		p.Output, p.Logger = &output, slog.New(&pids)
@@ -515,7 +488,7 @@ func TestHostGames(t *testing.T) {
 		if out := output.String(); !strings.Contains(out, "=99 stray") || !strings.Contains(out, "noisy: replying") {
 			t.Errorf("output log: %.300q", out)
 		}
-		pids.checkReaped(t, 1)
+		checkReaped(t, &pids, 1)
 	})
 }
 
@@ -564,7 +537,7 @@ func TestHostFaults(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s/seat%d", tt.mode, tt.seat), func(t *testing.T) {
 			t.Parallel()
-			var pids pidLog
+			var pids proctest.PIDLog
 			var trans bytes.Buffer
 			p := peerProgram(t, tt.mode)
 			p.Logger, p.Transcript = slog.New(&pids), &trans
@@ -591,7 +564,7 @@ func TestHostFaults(t *testing.T) {
 				// A healthy engine that ignores quit is killed after
 				// QuitWait.
 				checkFinished(t, rec)
-				pids.checkReaped(t, 1)
+				checkReaped(t, &pids, 1)
 				return
 			}
 			if rec.Result.Reason != tt.reason || rec.Faults[tt.seat] == nil || rec.Faults[1-tt.seat] != nil {
@@ -614,7 +587,7 @@ func TestHostFaults(t *testing.T) {
 			if d := time.Since(start); d > 8*time.Second {
 				t.Errorf("the game took %v", d)
 			}
-			pids.checkReaped(t, 1)
+			checkReaped(t, &pids, 1)
 		})
 	}
 }
