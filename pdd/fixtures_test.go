@@ -1,6 +1,8 @@
 package pdd_test
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,88 +10,31 @@ import (
 	"github.com/botarena/botarena/pdd"
 )
 
-// The golden fixtures of spec §3.6, as chess.txt and bridge.txt grids.
+// The golden fixtures of spec §3.6, as chess.txt and bridge.txt grids
+// without the final line end.
 var (
-	f1Chess = `0,0,0,1,0,1,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,1,0,1,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,2,0,2,0,0,0,0
-0,0,0,0,0,0,0,2,2,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,2,2,0
-0,0,0,0,1,0,1,0,0,0
-0,0,0,0,0,0,0,0,0,0`
-	f1Bridge = `0,0,0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,1,0,1,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,0,0,2,0,0,0,0
-0,0,0,0,0,0,0,2,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,0,3,0,3,0,0,0
-0,0,0,0,0,0,0,0,0,0`
-	f2Chess = `0,0,2,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-1,0,2,0,0,0,0,0,0,0
-0,1,0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,1,0
-0,0,0,0,0,0,0,0,0,1`
-	f2Bridge = `0,0,1,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,1,0,0,0,0,0,0,0`
-	s1Chess = `1,1,0,1,1,0,1,0,1,1
-1,1,0,1,1,0,1,0,1,1
-0,0,0,0,0,0,0,0,0,0
-2,2,2,2,0,2,2,2,2,0
-0,0,0,0,0,0,0,0,0,0
-2,2,0,2,2,0,0,0,0,0
-2,2,0,2,2,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-1,1,0,0,0,0,0,0,0,0
-1,1,0,0,0,0,0,0,0,0`
-	s1Bridge = `0,1,0,1,0,0,2,0,0,0
-0,0,0,0,2,0,4,0,4,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,3,0,3,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,5,0,5,0,0,0,0,0,0`
-	s3Chess = `1,1,0,1,1,0,0,0,0,0
-1,1,0,1,1,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-2,2,0,2,2,0,0,0,0,0
-2,2,0,2,2,0,0,0,0,0`
-	s3Bridge = `0,1,0,1,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0,0,0
-0,2,0,2,0,0,0,0,0,0
-0,3,0,3,0,0,0,0,0,0`
-	m1Chess = `2,1,1,0,0,1,1,2,2,1
-2,2,0,2,1,1,0,2,0,0
-1,2,0,0,2,0,0,1,2,1
-0,0,0,0,0,2,2,0,0,0
-1,2,1,1,0,1,0,2,1,2
-0,0,1,2,1,2,1,2,0,0
-0,1,0,0,0,1,2,1,0,1
-0,1,0,1,2,1,2,1,0,1
-0,0,2,0,0,0,2,1,2,2
-1,2,2,0,2,2,1,0,0,2`
-	m1Bridge = `0,0,0,0,0,0,0,0,0,8
-0,0,0,3,0,0,0,5,0,0
-10,3,0,0,0,0,0,8,2,0
-0,0,0,0,0,5,0,0,0,0
-0,0,10,4,0,4,0,2,0,0
-0,0,0,0,0,0,0,0,0,0
-0,1,0,0,0,0,0,0,0,7
-0,0,0,1,6,0,9,0,0,0
-0,0,0,0,0,0,0,7,0,0
-0,0,6,0,9,0,0,0,0,0`
+	f1Chess  = strings.TrimSuffix(pddGolden("F1/chess.txt"), "\n")
+	f1Bridge = strings.TrimSuffix(pddGolden("F1/bridge.txt"), "\n")
+	f2Chess  = strings.TrimSuffix(pddGolden("F2/chess.txt"), "\n")
+	f2Bridge = strings.TrimSuffix(pddGolden("F2/bridge.txt"), "\n")
+	s1Chess  = strings.TrimSuffix(pddGolden("S1/chess.txt"), "\n")
+	s1Bridge = strings.TrimSuffix(pddGolden("S1/bridge.txt"), "\n")
+	s3Chess  = strings.TrimSuffix(pddGolden("S3/chess.txt"), "\n")
+	s3Bridge = strings.TrimSuffix(pddGolden("S3/bridge.txt"), "\n")
+	m1Chess  = strings.TrimSuffix(pddGolden("M1/chess.txt"), "\n")
+	m1Bridge = strings.TrimSuffix(pddGolden("M1/bridge.txt"), "\n")
 )
+
+// pddGolden returns the file name of the golden fixtures of spec §3.6, kept
+// once for every package's tests in pdd/testdata/fixtures. A missing file
+// reads as text that no PDD reader accepts, so the tests using it fail.
+func pddGolden(name string) string {
+	b, err := os.ReadFile(filepath.Join(".", "testdata", "fixtures", filepath.FromSlash(name)))
+	if err != nil {
+		return "missing fixture: " + err.Error()
+	}
+	return string(b)
+}
 
 // setupFromFiles builds a Setup from chess.txt and bridge.txt grids (rows
 // missing at the end are all 0), in the manner of the record package.

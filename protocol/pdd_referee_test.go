@@ -23,16 +23,23 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// F2 of spec §3.6: the position after the seed's stepLog.
-const (
-	pddF2Chess = "0,0,2,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0,0,0\n1,0,2,0,0,0,0,0,0,0\n0,1,0,0,0,0,0,0,0,0\n" +
-		"0,0,0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0,0,0\n" +
-		"0,0,0,0,0,0,0,0,1,0\n0,0,0,0,0,0,0,0,0,1\n"
-	pddF2Bridge = "0,0,1,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0,0,0\n0,0,1,0,0,0,0,0,0,0\n" +
-		"0,0,0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0,0,0\n" +
-		"0,0,0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0,0,0\n0,0,0,0,0,0,0,0,0,0\n"
-	pddSeedStepLog = "W_1_Chess_2,0_2,2\nB_2_Change_2,0_2,2\nW_3_Chess_0,2_1,3\nB_4_Bridge_2,0_2,2\nW_5_Chess_8,8_9,9\n"
+// F2 of spec §3.6 (the position after the seed's stepLog) and that stepLog.
+var (
+	pddF2Chess     = pddGolden("F2/chess.txt")
+	pddF2Bridge    = pddGolden("F2/bridge.txt")
+	pddSeedStepLog = pddGolden("seed-stepLog.txt")
 )
+
+// pddGolden returns the file name of the golden fixtures of spec §3.6, kept
+// once for every package's tests in pdd/testdata/fixtures. A missing file
+// reads as text that no PDD reader accepts, so the tests using it fail.
+func pddGolden(name string) string {
+	b, err := os.ReadFile(filepath.Join("..", "pdd", "testdata", "fixtures", filepath.FromSlash(name)))
+	if err != nil {
+		return "missing fixture: " + err.Error()
+	}
+	return string(b)
+}
 
 // buildPDDPrograms builds the scripted test bot and the example random
 // strategy into a temporary directory.
