@@ -388,3 +388,17 @@ var scoreTemplate = template.Must(template.New("score").Parse(`<!DOCTYPE html>
 {{end}}{{range .Unranked}}<tr><td>unranked</td><td>{{.Nick}}</td><td>{{.Wins}}</td><td>{{.Losses}}</td><td>{{.Draws}}</td></tr>
 {{end}}</table></body></html>
 `))
+
+// othelloDef describes Othello to arena.
+func othelloDef() *gameDef {
+	return &gameDef{
+		Name:      "othello",
+		Title:     "Othello",
+		Builtins:  othelloBotNames(),
+		Protocols: []string{"tcp"},
+		Defaults:  [2]string{"alphabeta", "random"},
+		Seats:     [2]string{"black", "white"},
+		Presets:   []string{"tus", "standard", "6x6"},
+		Serve:     serveOthello,
+	}
+}

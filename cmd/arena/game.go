@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+)
+
+// A gameDef is everything arena knows about one game: its players, its
+// options, its server, its records and how to draw it. Each game fills one in
+// its own file (othello.go, geister.go, darkchess.go, pdd.go); gameDefs lists
+// them.
+type gameDef struct {
+	// Name is the game's name on the command line: othello, geister,
+	// darkchess, pdd.
+	Name string
+	// Title is the game's name in print: "Othello", "Geister", ...
+	Title string
+	// Builtins are the built-in players' names, "random" first, then the
+	// stronger ones. Each is written with the public API only.
+	Builtins []string
+	// Protocols are the interfaces an external program may speak, as the
+	// prefix of a player spec ("tcp:./bot"); the first is the one used for
+	// a spec that names a program without a prefix.
+	Protocols []string
+	// Defaults are the two players of "arena match <game>" with none named.
+	Defaults [2]string
+	// Seats names the two seats, the first mover's first: "black",
+	// "white" (Othello), "first", "second" (Geister), ...
+	Seats [2]string
+	// Presets are the rule presets accepted by -rules, the default first.
+	Presets []string
+	// DefaultTime is the time control of a match in timer's text form when
+	// -time is not given.
+	DefaultTime string
+	// Serve runs the platform's server ("arena serve <game>"), nil if the
+	// game has none.
+	Serve func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	// NewRunner checks the match options that belong to the game (rules
+	// preset, time control, ply limit, start record) and returns the runner
+	// that plays its games. It is called once per match or tournament.
+	NewRunner func(cfg *matchConfig) (runner, error)
+	// Bot runs a built-in player as a program speaking the game's program
+	// interface ("arena bot <game> <name> [args]"), so that a referee that
+	// only runs programs can run it too, and so that a user can point a
+	// built-in at a real server. It returns the process exit code.
+	Bot func(ctx context.Context, name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	// Replay reads a record file of the game (name is its base name, data
+	// its content) and returns the game as frames for the replay page, the
+	// start first and one frame after every ply.
+	Replay func(name string, data []byte) (replay, error)
+}
+
+// gameDefs returns every game arena plays, in the order they are listed.
+func gameDefs() []*gameDef {
+	return []*gameDef{othelloDef(), geisterDef(), darkchessDef(), pddDef()}
+}
+
+// A runner plays games of one game kind with the options of one match or
+// tournament. Play is called from several goroutines at once by a tournament
+// with -j > 1: every game must use its own sockets, processes and directory.
+type runner interface {
+	// Play plays one game to its end, or until ctx is done (then the result
+	// is unfinished: Winner -2). It never returns a player's misbehaviour as
+	// an error: a program that is missing, crashes, hangs or talks nonsense
+	// loses the game, with the reason in the result and the record, and it
+	// has been reaped when Play returns. Err in the result is for the arena's
+	// own failures (a record that cannot be written, no free port).
+	Play(ctx context.Context, job *gameJob) gameResult
+}
+
+// matchConfig holds the options of a match or tournament that every game
+// shares. The game's NewRunner reads what it needs.
+type matchConfig struct {
+	Game     *gameDef
+	Players  []*playerSpec // two for a match, two or more for a tournament
+	Games    int           // games per pairing
+	Swap     bool          // swap who moves first after each game (先後互換)
+	Time     string        // the -time control in timer's text form; "" means Game.DefaultTime
+	Rules    string        // the -rules preset; "" means the game's default (Presets[0])
+	MaxPlies int           // the -plies limit; 0 means the preset's
+	Start    string        // -start: a record file to start every game from, "" for the start position
+	Seed     uint64        // the match seed (never 0 here: arena draws one when none is given)
+	Out      string        // the directory of this run's records
+	Verbose  bool          // -v: log the hosts' and referees' events to stderr
+	Stderr   io.Writer     // where logs go
+}
+
+// playerSpec is one player of a match as given on the command line: a
+// built-in bot ("random") or an external program with its interface
+// ("mgtp:./engine --depth 3", or a bare path for the game's first protocol).
+type playerSpec struct {
+	Spec     string   // as given on the command line
+	Name     string   // the name in results and records: the built-in's name or the program's base name, made unique within the match
+	Builtin  string   // the built-in bot, "" for a program
+	Protocol string   // the program's interface (one of gameDef.Protocols), "" for a built-in
+	Command  []string // the program and its arguments, split on blanks
+}
+
+// gameJob is one game to play.
+type gameJob struct {
+	N     int            // the game's number in the run, from 1
+	Index int            // the game's index within its pairing, from 0 (game 2i and 2i+1 are a pair with the seats swapped)
+	Seats [2]*playerSpec // Seats[0] moves first (or plays the first seat)
+	Seed  uint64         // the game's own seed, derived from the match seed and the pairing; games 2i and 2i+1 of a pairing share it
+	Dir   string         // a directory of its own, already made, for the game's record files
+	ID    string         // the game's id in the web viewer
+	Watch watcher        // never nil
+	Log   *slog.Logger   // never nil
+}
+
+// gameResult is the outcome of one game.
+type gameResult struct {
+	Winner int       // 0: Seats[0] won, 1: Seats[1] won, -1: a draw, -2: unfinished (interrupted; no result)
+	Reason string    // the platform's word for how it ended ("discs", "ChessEscape", "NoEatFlipDraw", a violation, ...)
+	Detail string    // a short human text: the score, the fault ("program not found: ./bot"), ...
+	Plies  int       // plies played
+	Record string    // the main record file written ("" if none)
+	Faults [2]string // per seat, what its program did wrong ("" for nothing)
+	Err    error     // the arena's own failure, not a player's
+}
+
+// A watcher is told about the games being played, for the web viewer. All
+// methods must be safe to call from several games at once and must return
+// quickly. A run without --web gets a watcher that does nothing.
+type watcher interface {
+	// Begin announces a game and its first frame.
+	Begin(info gameInfo, start frame)
+	// Update gives the frame after a ply.
+	Update(id string, f frame)
+	// Finish ends the game with its last frame, the result in words and
+	// the record file ("" if none).
+	Finish(id string, last frame, result, record string)
+}
+
+// gameInfo describes a game to the viewer.
+type gameInfo struct {
+	ID      string    `json:"id"`
+	Game    string    `json:"game"`    // gameDef.Name
+	Title   string    `json:"title"`   // "Game 3: alphabeta (black) vs random (white)"
+	Players [2]string `json:"players"` // the seats' names, the first mover's first
+	Seats   [2]string `json:"seats"`   // gameDef.Seats
+}
+
+// frame is one picture of a game for the web viewer: the board drawn as an
+// SVG element, and the text around it.
+type frame struct {
+	Ply  int    `json:"ply"`            // plies played so far
+	Move string `json:"move,omitempty"` // the ply that led here, in the platform's notation ("" at the start)
+	// Board is the board as a spectator may see it, a complete <svg>
+	// element with a viewBox and no fixed size.
+	Board string `json:"board"`
+	// Views are the board as each player may see it, where that differs
+	// from Board (Geister: "first" and "second", the opponent's colours
+	// hidden). Empty for games with nothing hidden from one player alone.
+	Views  map[string]string `json:"views,omitempty"`
+	Status string            `json:"status"` // "black to move", "first player wins: ChessEscape", ...
+	// Clocks are each seat's time left ("9:58.2"), "" for no clock.
+	Clocks [2]string `json:"clocks"`
+	// ToMove is the seat to move, 0 or 1; -1 when the game is over.
+	ToMove int `json:"toMove"`
+}
+
+// replay is a record file read for the replay page.
+type replay struct {
+	Game    string    `json:"game"`    // gameDef.Name
+	Players [2]string `json:"players"` // as the record names them
+	Result  string    `json:"result"`  // the result in words, "" if the record has none
+	Frames  []frame   `json:"frames"`  // the start, then one per ply
+}
+
+// nopWatcher is the watcher of a run without a viewer.
+type nopWatcher struct{}
+
+func (nopWatcher) Begin(gameInfo, frame)                {}
+func (nopWatcher) Update(string, frame)                 {}
+func (nopWatcher) Finish(string, frame, string, string) {}
+
+// formatClock writes a time left as the viewer shows it: "m:ss.t", or
+// "h:mm:ss" from an hour up. A negative duration shows as 0:00.0.
+func formatClock(d time.Duration) string {
+	d = max(d, 0)
+	if d >= time.Hour {
+		s := int64(d / time.Second)
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	t := int64(d / (100 * time.Millisecond))
+	return fmt.Sprintf("%d:%02d.%d", t/600, t/10%60, t%10)
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// asArenaEnv makes the test binary act as the arena binary: selfCommand runs
+// os.Executable, which under "go test" is the test binary, and its children
+// get this variable, so "<test binary> bot pdd random ..." runs main.
+const asArenaEnv = "BOTARENA_TEST_AS_ARENA"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asArenaEnv) == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Setenv(asArenaEnv, "1")
+	os.Exit(m.Run())
+}
+
+// builds caches the programs built by buildProgram, one build per package
+// per test binary run.
+var builds struct {
+	sync.Mutex
+	dir   string
+	paths map[string]string
+}
+
+// buildProgram builds the main package pkg (a path relative to the module
+// root, such as "cmd/arena" or "examples/geister-stdio") and returns the
+// binary's path. Builds are shared by the tests of one run.
+func buildProgram(t testing.TB, pkg string) string {
+	t.Helper()
+	builds.Lock()
+	defer builds.Unlock()
+	if p, ok := builds.paths[pkg]; ok {
+		return p
+	}
+	if builds.dir == "" {
+		dir, err := os.MkdirTemp("", "arena-test-bin-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		builds.dir = dir
+		builds.paths = map[string]string{}
+	}
+	out := filepath.Join(builds.dir, filepath.Base(pkg))
+	cmd := exec.Command("go", "build", "-o", out, "./"+pkg)
+	cmd.Dir = filepath.Join("..", "..")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
+	}
+	builds.paths[pkg] = out
+	return out
+}
+
+// arenaBinary builds cmd/arena itself, for the end-to-end tests that run it.
+func arenaBinary(t testing.TB) string {
+	t.Helper()
+	return buildProgram(t, "cmd/arena")
+}
