@@ -19,7 +19,11 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Setenv(asArenaEnv, "1")
-	os.Exit(m.Run())
+	code := m.Run()
+	if builds.dir != "" {
+		os.RemoveAll(builds.dir)
+	}
+	os.Exit(code)
 }
 
 // builds caches the programs built by buildProgram, one build per package
