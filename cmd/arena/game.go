@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -35,6 +36,11 @@ type gameDef struct {
 	// DefaultTime is the time control of a match in timer's text form when
 	// -time is not given.
 	DefaultTime string
+	// Flags, when not nil, registers the game's own match flags (PDD's -eol,
+	// say) on the flag set of "arena match" and "arena tournament"; NewRunner
+	// reads their values. gameDefs makes a new gameDef per call, so the
+	// values may live in the closure.
+	Flags func(fs *flag.FlagSet)
 	// Serve runs the platform's server ("arena serve <game>"), nil if the
 	// game has none.
 	Serve func(ctx context.Context, args []string, stdout, stderr io.Writer) error
