@@ -127,6 +127,35 @@ type DarkChessReferee struct {
 	Now func() time.Time
 	// Logger receives the game's events; nil discards them.
 	Logger *slog.Logger
+	// OnPly, when not nil, is called after every ply the referee plays,
+	// once the ply has been judged (so the event carries the result if it
+	// ended the game) and before the seats are told of it, from the
+	// goroutine that runs Play: a viewer draws the game live from it. It
+	// must return quickly; the game waits for it. Plies played before Play
+	// took the game over, and a game's end by a fault (no ply is played),
+	// are not reported: the record has them.
+	OnPly func(e DarkChessPlyEvent)
+}
+
+// DarkChessPlyEvent is a ply as [DarkChessReferee.OnPly] reports it.
+type DarkChessPlyEvent struct {
+	// N is the number of plies of the game so far, this one included.
+	N int
+	// Ply is the ply, a flip with the piece it revealed.
+	Ply darkchess.Ply
+	// Seat is the seat that played it: 0 the first player, 1 the second.
+	Seat int
+	// Mover is the mover's colour (the first flip's colour for the game's
+	// first ply).
+	Mover darkchess.Color
+	// Position is the position after the ply. It holds the deal: a viewer
+	// that shows the game to others must draw only what Position.At shows.
+	Position darkchess.Position
+	// Clock is the clock after the ply; its Players are indexed by seat.
+	Clock timer.Snapshot
+	// Result is the result if the ply ended the game; its Reason is
+	// darkchess.Unfinished otherwise.
+	Result darkchess.Result
 }
 
 // DarkChessGameRecord is a game as a [DarkChessReferee] played it.
@@ -398,6 +427,13 @@ func (m *darkChessMatch) ply(ctx context.Context) error {
 		m.fault(1, m.rec.Faults[1])
 	}
 	over := m.g.IsOver()
+	if m.r.OnPly != nil {
+		res, _ := m.g.Result()
+		m.r.OnPly(DarkChessPlyEvent{
+			N: len(plies), Ply: ply, Seat: i, Mover: mover,
+			Position: m.g.Position(), Clock: m.clock.Snapshot(), Result: res,
+		})
+	}
 	t := DarkChessTell{Ply: ply, Mover: mover, TimeLeft: m.timeLeft(), Over: over}
 	for _, j := range []int{i, 1 - i} {
 		if m.rec.Faults[j] != nil {

@@ -245,3 +245,37 @@ func TestDarkChessCrossProtocol(t *testing.T) {
 	replayDC(t, darkchess.NTU2021, rec)
 	log.CheckReaped(t)
 }
+
+// TestDarkChessRefereeOnPly: OnPly reports every ply in order, by seat,
+// with the position after it and the result on the last one.
+func TestDarkChessRefereeOnPly(t *testing.T) {
+	var events []protocol.DarkChessPlyEvent
+	ref := protocol.DarkChessReferee{OnPly: func(e protocol.DarkChessPlyEvent) { events = append(events, e) }}
+	g := newGame(3)
+	seats := [2]protocol.DarkChessSeat{protocol.NewDarkChessPlayerSeat(randomPlayer(5)), protocol.NewDarkChessPlayerSeat(randomPlayer(6))}
+	rec, err := ref.Play(t.Context(), g, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(events) != len(rec.Plies) {
+		t.Fatalf("%d events for %d plies", len(events), len(rec.Plies))
+	}
+	for i, e := range events {
+		want, _ := g.PositionAt(i + 1)
+		if e.N != i+1 || e.Ply != rec.Plies[i] || e.Seat != i%2 || e.Position != want {
+			t.Fatalf("event %d: %+v", i, e)
+		}
+		if wantMover := rec.FirstColor; (i%2 == 0) != (e.Mover == wantMover) {
+			t.Fatalf("event %d: mover %v, first colour %v", i, e.Mover, wantMover)
+		}
+		if last := i == len(events)-1; (e.Result.Reason != darkchess.Unfinished) != last {
+			t.Fatalf("event %d: result %v", i, e.Result)
+		}
+		if e.Clock.Players[0].Left <= 0 {
+			t.Fatalf("event %d: clock %+v", i, e.Clock)
+		}
+	}
+	if events[len(events)-1].Result != rec.Result {
+		t.Errorf("last event's result %v, record's %v", events[len(events)-1].Result, rec.Result)
+	}
+}
