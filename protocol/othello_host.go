@@ -183,9 +183,25 @@ type OthelloHost struct {
 	// othello.Unfinished. Serve waits for the calls to return.
 	OnGameEnd func(OthelloGameRecord)
 
+	// OnMove, when not nil, is called at the start of every game (Ply 0,
+	// Move NoMove) and after every move, forced passes included, from that
+	// game's goroutine, before the next TURN is sent: it must return quickly
+	// (a live viewer, say). The game waits for it.
+	OnMove func(OthelloMoveEvent)
+
 	// For tests: zero means the constants above.
 	endLinger    time.Duration
 	writeTimeout time.Duration
+}
+
+// OthelloMoveEvent is a move an OthelloHost played, as it hands it to
+// OthelloHost.OnMove.
+type OthelloMoveEvent struct {
+	Game         int              // the game's ID, as in OthelloGameRecord
+	Black, White string           // the nicknames now
+	Ply          int              // the moves played so far, this one and forced passes included
+	Move         othello.Move     // the move played; NoMove at the start
+	Position     othello.Position // the position after it
 }
 
 // ListenAndServe listens on the TCP address addr (OthelloDefaultAddr if

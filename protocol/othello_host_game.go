@@ -93,6 +93,7 @@ func (g *hostGame) run(pending [2][]string) {
 	g.p[othello.White].send(TUSEvent{Kind: TUSStart, Color: othello.White}, false, nil)
 	g.openTranscript()
 	s.monitor(g.g.Position())
+	g.moved(othello.NoMove)
 	g.broadcastBoard()
 	if g.g.IsOver() {
 		r, _ := g.g.Result()
@@ -202,6 +203,7 @@ func (g *hostGame) put(from othello.Color, cmd TUSCommand) {
 		}
 	}
 	g.s.monitor(g.g.Position())
+	g.moved(othello.Place(sq))
 	g.broadcastBoard()
 	if r, over := g.g.Result(); over {
 		g.end(r, nil)
@@ -235,6 +237,22 @@ func (g *hostGame) broadcastBoard() {
 	}
 }
 
+// moved tells OnMove about move m, just played (NoMove: the start).
+func (g *hostGame) moved(m othello.Move) {
+	f := g.s.h.OnMove
+	if f == nil {
+		return
+	}
+	f(OthelloMoveEvent{
+		Game:     g.id,
+		Black:    g.p[othello.Black].name(),
+		White:    g.p[othello.White].name(),
+		Ply:      g.g.Ply(),
+		Move:     m,
+		Position: g.g.Position(),
+	})
+}
+
 // announceTurn plays the forced passes and sends TURN to both players; the
 // mover's clock starts when its TURN reaches its socket.
 func (g *hostGame) announceTurn() {
@@ -242,6 +260,7 @@ func (g *hostGame) announceTurn() {
 		if g.g.Play(othello.Pass) != nil {
 			break
 		}
+		g.moved(othello.Pass)
 	}
 	g.turnSeq++
 	seq, mover := g.turnSeq, g.g.Turn()

@@ -1288,3 +1288,60 @@ func FuzzOthelloHostLines(f *testing.F) {
 		g.clock.stop()
 	})
 }
+
+// TestOthelloHostOnMove plays a whole game between two clients and checks
+// that OnMove saw the start and then every move of the record, forced passes
+// included, each with the position after it.
+func TestOthelloHostOnMove(t *testing.T) {
+	t.Parallel()
+	ctx := hostTestContext(t)
+	var mu sync.Mutex
+	var events []OthelloMoveEvent
+	h := &OthelloHost{Pairing: PairFIFO, OnMove: func(e OthelloMoveEvent) {
+		mu.Lock()
+		events = append(events, e)
+		mu.Unlock()
+	}}
+	records := hostRecords(h)
+	addr := hostTestServe(t, h)
+	rng := rand.New(rand.NewPCG(5, 6))
+	var rngMu sync.Mutex
+	random := OthelloPlayerFunc(func(_ context.Context, p othello.Position, _ othello.Color) (othello.Move, error) {
+		moves := p.AppendLegalMoves(nil)
+		rngMu.Lock()
+		defer rngMu.Unlock()
+		return moves[rng.IntN(len(moves))], nil
+	})
+	var wg sync.WaitGroup
+	for _, nick := range []string{"b", "w"} { // FIFO: the first to connect is black
+		conn, err := net.Dial("tcp", addr)
+		must(t, err)
+		defer conn.Close()
+		c := &OthelloClient{Nick: nick}
+		wg.Go(func() { c.Run(ctx, conn, random) })
+	}
+	wg.Wait()
+	rec := hostNextRecord(t, ctx, records)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(events) != len(rec.Moves)+1 {
+		t.Fatalf("%d events for %d moves", len(events), len(rec.Moves))
+	}
+	p := rec.Start
+	for i, e := range events {
+		if i > 0 {
+			if e.Move != rec.Moves[i-1] {
+				t.Fatalf("event %d: move %v, record %v", i, e.Move, rec.Moves[i-1])
+			}
+			p = p.PlayUnchecked(e.Move)
+		} else if e.Move != othello.NoMove {
+			t.Fatalf("start event with move %v", e.Move)
+		}
+		if e.Ply != i || e.Position != p {
+			t.Fatalf("event %d: %+v, want ply %d position %v", i, e, i, p)
+		}
+	}
+	if last := events[len(events)-1]; !p.IsOver() || last.Black != "b" || last.White != "w" {
+		t.Errorf("last event %+v: want a finished game between b and w", last)
+	}
+}
