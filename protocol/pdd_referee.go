@@ -88,6 +88,31 @@ type PDDReferee struct {
 	// Logger receives the referee's log: the games at Info, each move at
 	// Debug, violations at Warn. Nil discards it.
 	Logger *slog.Logger
+	// Start holds the actions a game goes on from: the lines of an earlier
+	// game's stepLog.txt, replayed under Rules from the empty board when
+	// Play begins (record.ReplayPDDStepLog, which puts in the Course skips).
+	// They open the new game's stepLog.txt and its record, renumbered 1, 2,
+	// ... as the SDK writes turns, with no time charged; the programs play
+	// on from the position they reach. The zero value starts from the empty
+	// board.
+	Start record.PDDStepLog
+	// OnMove, when not nil, is called after each action the referee
+	// accepts (each new stepLog.txt line; an Official Pass included, the
+	// actions of Start and the Course skips not), from the goroutine running
+	// Play, before the next program starts: a live view of the game. It
+	// must return quickly and must not keep the event's Position past what
+	// it needs (a value; keeping it is safe).
+	OnMove func(PDDMoveEvent)
+}
+
+// PDDMoveEvent is an action a [PDDReferee] has just accepted, given to its
+// OnMove.
+type PDDMoveEvent struct {
+	Dir      string         // the game directory
+	Move     PDDMoveRecord  // the action: its stepLog line and the program's time
+	Ply      int            // the actions accepted so far, this one included: the lines of stepLog.txt
+	Position pdd.Position   // the position after the action
+	Clock    timer.Snapshot // the game clock after the action
 }
 
 // PDDSkip is a turn on which a side had no legal move and was skipped
@@ -119,6 +144,9 @@ type PDDGameRecord struct {
 	Violation *PDDViolation   // what the loser did, after a violation; nil otherwise
 	Moves     []PDDMoveRecord // the accepted actions, as stepLog.txt has them
 	Skips     []PDDSkip       // the Course skips, in order
+	// StartPlies is how many of Moves came from the referee's Start: the
+	// actions played before this game took over.
+	StartPlies int
 }
 
 // StepLog returns the game's stepLog.txt: the accepted actions.
@@ -155,7 +183,10 @@ type PDDResultFile struct {
 		B PDDResultScore `json:"B"`
 	} `json:"score"` // the scores at the end, for information after a violation
 	Plies int `json:"plies"` // accepted actions: the lines of stepLog.txt
-	Skips []struct {
+	// StartPlies is how many of them came from the start record
+	// (PDDReferee.Start), not from the programs; omitted when 0.
+	StartPlies int `json:"start_plies,omitempty"`
+	Skips      []struct {
 		BeforeTurn int    `json:"before_turn"`
 		Color      string `json:"color"`
 	} `json:"skips"` // the Course skips
@@ -201,6 +232,7 @@ func (r *PDDGameRecord) ResultFile() PDDResultFile {
 	score := func(s pdd.Score) PDDResultScore { return PDDResultScore{s.Points, s.Islands, s.Bridges} }
 	f.Score.W, f.Score.B = score(r.Result.White), score(r.Result.Black)
 	f.Plies = len(r.Moves)
+	f.StartPlies = r.StartPlies
 	f.Skips = make([]struct {
 		BeforeTurn int    `json:"before_turn"`
 		Color      string `json:"color"`
@@ -227,6 +259,9 @@ func (r *PDDGameRecord) ResultFile() PDDResultFile {
 // program printed on a turn, when it printed anything), and after a
 // violation violation/chess.txt and violation/bridge.txt, the files as the
 // program left them.
+//
+// With a Start, the game goes on from the position its actions reach, and
+// Play fails at once if they do not replay under Rules.
 //
 // A program's misbehaviour is a result, not an error: the error is for the
 // referee's own failures (a directory it cannot write) and for ctx ending,
@@ -255,17 +290,20 @@ func (r *PDDReferee) Play(ctx context.Context, dir string, white, black PDDProgr
 	} else if len(entries) > 0 {
 		return nil, fmt.Errorf("protocol: game directory %s is not empty", abs)
 	}
+	rec := &PDDGameRecord{Dir: abs, Rules: r.Rules, White: white.name(), Black: black.name(), Game: pdd.NewGame(r.Rules)}
+	if len(r.Start.Steps) > 0 {
+		if err := rec.start(r.Start); err != nil {
+			return nil, err
+		}
+	}
 	g := &pddGame{
 		ref:     r,
 		ctx:     ctx,
 		dir:     abs,
 		control: control,
 		log:     r.Logger,
-		rec: &PDDGameRecord{
-			Dir: abs, Rules: r.Rules, White: white.name(), Black: black.name(),
-			Game: pdd.NewGame(r.Rules),
-		},
-		progs: [2]PDDProgram{white, black},
+		rec:     rec,
+		progs:   [2]PDDProgram{white, black},
 	}
 	if g.log == nil {
 		g.log = slog.New(slog.DiscardHandler)
@@ -276,6 +314,27 @@ func (r *PDDReferee) Play(ctx context.Context, dir string, white, black PDDProgr
 		err = werr
 	}
 	return g.rec, err
+}
+
+// start sets up the record of a game that goes on from the actions of l:
+// its game, moves (renumbered by line) and skips.
+func (r *PDDGameRecord) start(l record.PDDStepLog) error {
+	game, err := record.ReplayPDDStepLog(l, r.Rules)
+	if err != nil {
+		return fmt.Errorf("protocol: PDD start: %w", err)
+	}
+	r.Game = game
+	for i, m := range game.Moves() {
+		p, _ := game.PositionAt(i)
+		turn := len(r.Moves) + 1
+		if m == pdd.Pass && r.Rules == pdd.Course {
+			r.Skips = append(r.Skips, PDDSkip{BeforeTurn: turn, Color: p.Turn()})
+			continue
+		}
+		r.Moves = append(r.Moves, PDDMoveRecord{Step: record.NewPDDStep(p, m, turn)})
+	}
+	r.StartPlies = len(r.Moves)
+	return nil
 }
 
 // pddGame is one game in progress.
@@ -350,8 +409,12 @@ func (g *pddGame) run() error {
 // accept records the accepted move m, played in p.
 func (g *pddGame) accept(p pdd.Position, m pdd.Move, turn int, elapsed time.Duration) {
 	step := record.NewPDDStep(p, m, turn)
-	g.rec.Moves = append(g.rec.Moves, PDDMoveRecord{Step: step, Elapsed: elapsed})
+	mr := PDDMoveRecord{Step: step, Elapsed: elapsed}
+	g.rec.Moves = append(g.rec.Moves, mr)
 	g.log.Debug("pdd move", "step", step.String(), "elapsed", elapsed)
+	if g.ref.OnMove != nil {
+		g.ref.OnMove(PDDMoveEvent{Dir: g.dir, Move: mr, Ply: len(g.rec.Moves), Position: g.rec.Game.Position(), Clock: g.clock.Snapshot()})
+	}
 }
 
 // turn runs the program of the side to move in p and returns the move it
