@@ -170,9 +170,50 @@ type GeisterHost struct {
 	// the calls to return.
 	OnGameEnd func(GeisterGameRecord)
 
+	// OnPly, when not nil, is called from the host's game goroutine when
+	// play begins (both red sets accepted; Move is geister.NoMove) and
+	// after every accepted move, once the move has been judged (the event
+	// carries the result if the move ended the game) and before the
+	// players are told of it: a live viewer draws the games from it. It
+	// must return quickly; the game waits for it. Endings without a move
+	// (a time out, a disconnect, an illegal move) are not plies: OnGameEnd
+	// reports them.
+	OnPly func(GeisterPlyEvent)
+
 	// For tests: zero means the constants above.
 	drainTime    time.Duration
 	writeTimeout time.Duration
+}
+
+// GeisterPlyEvent is the start of play or one accepted move, as
+// [GeisterHost.OnPly] and [GeisterNTPUHost.OnPly] report it.
+type GeisterPlyEvent struct {
+	// Game is the game's ID in a GeisterHost (GeisterGameRecord.ID); 0
+	// from a GeisterNTPUHost.
+	Game int
+	// N is the ply count after the move: the position's ply count, which
+	// for a game started from a mid-game position counts its plies too.
+	// At the start of play it is the start's ply count.
+	N int
+	// Move is the move, normalised (an escape written sideways), in its
+	// mover's frame; geister.NoMove at the start of play.
+	Move geister.Move
+	// Mover is the side that played Move; at the start of play, the side
+	// to move.
+	Mover geister.Color
+	// Capture is the colour of the ghost Move captured, geister.Unknown if
+	// it captured none.
+	Capture geister.GhostColor
+	// Position is the position after the move, with every colour: a viewer
+	// that shows the game to a player must draw only what
+	// Position.View(player) shows.
+	Position geister.Position
+	// Clock is the players' clock after the move (the zero Snapshot when
+	// the game has no clock); its Players are indexed by side.
+	Clock timer.Snapshot
+	// Result is the result if the move ended the game; its Reason is
+	// geister.Unfinished otherwise.
+	Result geister.Result
 }
 
 // ListenAndServe listens on the TCP addresses first and second (the Java

@@ -192,6 +192,7 @@ func (g *geisterGame) setupLine(c *geisterConn, cmd GeisterCommand, err error) {
 	g.g = geister.NewGame(g.s.rules, start)
 	g.rec.Start = start
 	g.s.log.Info("geister host: game start", "game", g.id, "first", g.rec.Remote[0], "second", g.rec.Remote[1])
+	g.onPly(geister.NoMove, g.g.Turn(), geister.Unknown)
 	if r, over := g.g.Result(); over {
 		g.end(r, nil)
 		return
@@ -244,6 +245,7 @@ func (g *geisterGame) play(c *geisterConn, m geister.Move, at time.Time) {
 	}
 	g.rec.Times = append(g.rec.Times, elapsed)
 	g.moveAt = append(g.moveAt, at)
+	g.onPly(pos.Normalize(m), c.seat, ack.Capture)
 	c.send(ack, nil)
 	if r, over := g.g.Result(); over {
 		g.end(r, nil)
@@ -388,6 +390,22 @@ func (g *geisterGame) finalBoard(receiver geister.Color) GeisterBoard {
 // has not set yet all blue (the Java server's default).
 func (g *geisterGame) setupBoard(receiver geister.Color) GeisterBoard {
 	return geisterSetupBoard(g.reds, g.set, receiver)
+}
+
+// onPly tells OnPly, if set, of the start of play (m is NoMove) or of the
+// move m (normalised) that mover just played.
+func (g *geisterGame) onPly(m geister.Move, mover geister.Color, capture geister.GhostColor) {
+	f := g.s.h.OnPly
+	if f == nil {
+		return
+	}
+	p := g.g.Position()
+	e := GeisterPlyEvent{Game: g.id, N: p.Ply(), Move: m, Mover: mover, Capture: capture, Position: p}
+	if g.clock.clock != nil {
+		e.Clock = g.clock.clock.Snapshot()
+	}
+	e.Result, _ = g.g.Result()
+	f(e)
 }
 
 // publish tells the viewer, if there is one.

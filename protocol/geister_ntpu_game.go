@@ -95,7 +95,7 @@ func (g *ntpuGame) run(ctx context.Context) (*GeisterNTPUGame, error) {
 			err = s.startSTDIO(ctx)
 		}
 		if err != nil {
-			startErr = fmt.Errorf("protocol: geister ntpu: the %s player's program: %w", geister.Color(c), err)
+			startErr = &GeisterStartError{Side: geister.Color(c), Path: s.prog.Path, Err: err}
 			// The other seat never starts.
 			if c == 0 {
 				close(g.seats[1].readerDone)
@@ -275,6 +275,7 @@ func (g *ntpuGame) begin() error {
 	}
 	g.game = geister.NewGame(g.rules, start)
 	g.log.Info("geister ntpu: play begins", "reds_first", g.reds[0].String(), "reds_second", g.reds[1].String(), "ply", start.Ply())
+	g.onPly(geister.NoMove, g.game.Turn(), geister.Unknown)
 	if g.gameOver() {
 		return nil
 	}
@@ -404,11 +405,28 @@ func (g *ntpuGame) playLine(c geister.Color, l ntpuLine) {
 	}
 	g.times = append(g.times, l.at)
 	g.captures = append(g.captures, col)
+	g.onPly(m, c, col)
 	g.send(c, GeisterEvent{Kind: GeisterOK, Capture: col})
 	if g.over || g.gameOver() {
 		return
 	}
 	g.turn()
+}
+
+// onPly tells OnPly, if set, of the start of play (m is NoMove) or of the
+// move m (normalised) that mover just played.
+func (g *ntpuGame) onPly(m geister.Move, mover geister.Color, capture geister.GhostColor) {
+	f := g.h.OnPly
+	if f == nil {
+		return
+	}
+	p := g.game.Position()
+	e := GeisterPlyEvent{N: p.Ply(), Move: m, Mover: mover, Capture: capture, Position: p}
+	if !g.h.Time.Unlimited() {
+		e.Clock = g.clock.Snapshot()
+	}
+	e.Result, _ = g.game.Result()
+	f(e)
 }
 
 // ntpuClip shortens a line for a fault message.

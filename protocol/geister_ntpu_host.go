@@ -181,7 +181,34 @@ type GeisterNTPUHost struct {
 	// lines dropped, the result, and each program's standard error when
 	// it ends. Nil discards it.
 	Logger *slog.Logger
+
+	// OnPly, when not nil, is called from the goroutine that runs Play when
+	// play begins (both red sets accepted; Move is geister.NoMove, Position
+	// the start, a mid-game file's moves played) and after every accepted
+	// move, once the move has been judged (the event carries the result if
+	// the move ended the game) and before the players are told of it: a
+	// live viewer draws the game from it. It must return quickly; the game
+	// waits for it. Endings without a move (a time out, a disconnect, an
+	// illegal move) are not plies: Play's result has them.
+	OnPly func(GeisterPlyEvent)
 }
+
+// GeisterStartError is the error of [GeisterNTPUHost.Play] for a program
+// that could not be started: missing, not executable, not a program. The
+// other program is then stopped (or never started), and no game is played.
+type GeisterStartError struct {
+	Side geister.Color // whose program it is
+	Path string        // the program, as GeisterProgram.Path gave it
+	Err  error         // why it could not be started
+}
+
+// Error names the side, the program and the cause.
+func (e *GeisterStartError) Error() string {
+	return fmt.Sprintf("protocol: geister ntpu: the %s player's program %s: %v", e.Side, e.Path, e.Err)
+}
+
+// Unwrap returns Err.
+func (e *GeisterStartError) Unwrap() error { return e.Err }
 
 // GeisterNTPUGame is a game a [GeisterNTPUHost] refereed.
 type GeisterNTPUGame struct {
@@ -303,8 +330,8 @@ func ntpuProgramName(p GeisterProgram, c geister.Color) string {
 // Play runs one game between the programs first and second and returns it.
 //
 // The error is for a game that could not be held: settings that make no
-// sense, a program that could not be started (the other is then stopped),
-// or ctx ending, which kills both programs; the game so far comes with it.
+// sense, a program that could not be started (a *GeisterStartError; the
+// other is then stopped), or ctx ending, which kills both programs; the game so far comes with it.
 // Whatever a program does in the game costs it only the game.
 func (h *GeisterNTPUHost) Play(ctx context.Context, first, second GeisterProgram) (*GeisterNTPUGame, error) {
 	if h == nil {

@@ -1,0 +1,85 @@
+package protocol
+
+import (
+	"testing"
+
+	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/timer"
+)
+
+// TestGeisterHostOnPly: OnPly reports the start of play and every accepted
+// move of both sides, in order, with the position after it, the capture,
+// the clock and, on the last, the result.
+func TestGeisterHostOnPly(t *testing.T) {
+	h := &GeisterHost{}
+	events := make(chan GeisterPlyEvent, 64)
+	h.OnPly = func(e GeisterPlyEvent) { events <- e }
+	recs := jgRecords(h)
+	addrs := jgServe(t, h)
+	ctx := jgContext(t)
+	p0, p1, p := jgPair(t, ctx, addrs) // first: B-E red; second: E-H red
+	// The game of TestGeisterHostCaptureAcks: the first player's A
+	// captures a blue d, then a red h, then escapes, written NORTH (the
+	// event has it WEST, normalised).
+	first := []string{"A,W", "A,N", "A,N", "A,N", "A,E", "A,N", "A,W", "A,N"}
+	second := []string{"H,E", "A,N", "A,S", "A,N", "A,S", "A,N", "A,S"}
+	want := []GeisterPlyEvent{{N: 0, Move: geister.NoMove, Mover: geister.First, Position: p}}
+	play := func(c *jgClient, mover geister.Color, mv string) {
+		t.Helper()
+		jgMust(t, c.send("MOV:"+mv))
+		m, err := geister.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m = p.Normalize(m)
+		_, col, ok := p.Captures(m)
+		if !ok {
+			col = geister.Unknown
+		}
+		q := jgPlay(t, p, mv)
+		want = append(want, GeisterPlyEvent{N: q.Ply(), Move: m, Mover: mover, Capture: col, Position: q, Result: q.Result()})
+		p = q
+		if _, err := c.next(ctx); err != nil { // the ack
+			t.Fatal(err)
+		}
+	}
+	for i, mv := range first {
+		play(p0, geister.First, mv)
+		if i == len(second) {
+			break
+		}
+		jgMust(t, p1.expect(ctx, jgMOV(p)))
+		play(p1, geister.Second, second[i])
+		jgMust(t, p0.expect(ctx, jgMOV(p)))
+	}
+	rec := jgNextRecord(t, ctx, recs)
+	if rec.Result.Reason != geister.ChessEscape {
+		t.Fatalf("result %v, want an escape", rec.Result)
+	}
+	var got []GeisterPlyEvent
+	for len(events) > 0 {
+		got = append(got, <-events)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d events, want %d: %+v", len(got), len(want), got)
+	}
+	java, _ := timer.JavaGeister(timer.JavaGeisterBudget, timer.JavaGeisterTimeout)
+	for i, e := range got {
+		if e.Clock.Control != java || e.Clock.At.IsZero() {
+			t.Errorf("event %d: clock %+v, want a snapshot of %v", i, e.Clock, java)
+		}
+		if e.Game != rec.ID {
+			t.Errorf("event %d: game %d, want %d", i, e.Game, rec.ID)
+		}
+		e.Clock, e.Game = want[i].Clock, want[i].Game
+		if e != want[i] {
+			t.Errorf("event %d:\n got %+v\nwant %+v", i, e, want[i])
+		}
+	}
+	if got[len(got)-1].Result != rec.Result {
+		t.Errorf("last event's result %v, the game's %v", got[len(got)-1].Result, rec.Result)
+	}
+	if w := got[2].Clock.Players[1]; w.Plies != 1 {
+		t.Errorf("after the second player's first move its clock shows %d plies", w.Plies)
+	}
+}
