@@ -191,6 +191,10 @@ type GeisterPlyEvent struct {
 	// Game is the game's ID in a GeisterHost (GeisterGameRecord.ID); 0
 	// from a GeisterNTPUHost.
 	Game int
+	// Players names the players, the first player's first: their
+	// addresses in a GeisterHost (GeisterGameRecord.Remote), their names
+	// in the record in a GeisterNTPUHost.
+	Players [2]string
 	// N is the ply count after the move: the position's ply count, which
 	// for a game started from a mid-game position counts its plies too.
 	// At the start of play it is the start's ply count.

@@ -400,7 +400,7 @@ func (g *geisterGame) onPly(m geister.Move, mover geister.Color, capture geister
 		return
 	}
 	p := g.g.Position()
-	e := GeisterPlyEvent{Game: g.id, N: p.Ply(), Move: m, Mover: mover, Capture: capture, Position: p}
+	e := GeisterPlyEvent{Game: g.id, Players: g.rec.Remote, N: p.Ply(), Move: m, Mover: mover, Capture: capture, Position: p}
 	if g.clock.clock != nil {
 		e.Clock = g.clock.clock.Snapshot()
 	}

@@ -421,7 +421,7 @@ func (g *ntpuGame) onPly(m geister.Move, mover geister.Color, capture geister.Gh
 		return
 	}
 	p := g.game.Position()
-	e := GeisterPlyEvent{N: p.Ply(), Move: m, Mover: mover, Capture: capture, Position: p}
+	e := GeisterPlyEvent{Players: [2]string{g.seats[0].name, g.seats[1].name}, N: p.Ply(), Move: m, Mover: mover, Capture: capture, Position: p}
 	if !g.h.Time.Unlimited() {
 		e.Clock = g.clock.Snapshot()
 	}

@@ -31,7 +31,7 @@ func TestGeisterNTPUHostOnPly(t *testing.T) {
 		if len(got) != len(g.Record.Moves)+1 {
 			t.Fatalf("%d events for %d moves", len(got), len(g.Record.Moves))
 		}
-		if e := got[0]; e.Move != geister.NoMove || e.N != 0 || e.Mover != geister.First || e.Position.Ply() != 0 {
+		if e := got[0]; e.Move != geister.NoMove || e.N != 0 || e.Mover != geister.First || e.Position.Ply() != 0 || e.Players != [2]string{"random", "random"} {
 			t.Errorf("start event %+v", e)
 		}
 		for i, e := range got[1:] {
