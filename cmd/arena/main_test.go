@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -19,83 +20,101 @@ import (
 	"github.com/botarena/botarena/record"
 )
 
-// TestMatchOthello runs the README's main job, with two games so the colours
-// swap, and checks what it prints.
+// TestMatchOthello runs the README's main job with two games, so the colours
+// swap, and checks what it prints and the records it writes.
 func TestMatchOthello(t *testing.T) {
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
-	err := run(context.Background(), []string{"match", "othello", "-games", "2", "-seed", "7", "-trans", dir, "greedy", "random"}, &out, &errOut)
+	err := run(context.Background(), []string{"match", "othello", "greedy", "random", "-seed", "7", "-out", dir}, &out, &errOut)
 	if err != nil {
 		t.Fatalf("match: %v\nstderr: %s", err, errOut.String())
 	}
 	text := out.String()
 	for _, want := range []string{
-		"Game 1: greedy (black) vs random (white)",
-		"Game 2: random (black) vs greedy (white)",
-		"move list (standard orientation): f5",
-		"Result: ",
-		"END Win:[",
-		"Match: greedy ",
+		"Othello match: greedy vs random, 2 games, rules tus, time 10s/move, seed 7",
+		"game 1: greedy (black) vs random (white): ",
+		"game 2: random (black) vs greedy (white): ",
+		"Result of greedy vs random after 2 games:",
+		"Elo difference (greedy - random): ",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("output lacks %q:\n%s", want, text)
 		}
 	}
-	// Each game's -trans transcript replays to the END line's counts.
-	files, _ := filepath.Glob(filepath.Join(dir, "gamelog_*.txt"))
-	if len(files) != 2 {
-		t.Fatalf("transcripts: %v", files)
+	// Each game's -trans transcript replays to a finished game whose counts
+	// the result line gives.
+	results := regexp.MustCompile(`game (\d): .* by discs \((\d+)-(\d+)\), \d+ plies; record (\S+)`).FindAllStringSubmatch(text, -1)
+	if len(results) != 2 {
+		t.Fatalf("results: %q\n%s", results, text)
 	}
-	ends := regexp.MustCompile(`Result: \w+ wins (\d+)-(\d+)|Result: draw (\d+)-(\d+)`).FindAllStringSubmatch(text, -1)
-	if len(ends) != 2 {
-		t.Fatalf("results: %v", ends)
-	}
-	for _, f := range files {
-		r, err := os.Open(f)
+	for _, m := range results {
+		r, err := os.Open(m[4])
 		if err != nil {
 			t.Fatal(err)
 		}
 		tr, err := record.ReadOthelloTranscript(r, othello.TUS.Start)
 		r.Close()
 		if err != nil {
-			t.Fatalf("%s: %v", f, err)
+			t.Fatalf("%s: %v", m[4], err)
 		}
 		g, err := tr.Game()
 		if err != nil || !g.IsOver() {
-			t.Fatalf("%s: replay over=%v err=%v", f, g != nil && g.IsOver(), err)
+			t.Fatalf("%s: replay over=%v err=%v", m[4], g != nil && g.IsOver(), err)
 		}
+		p := g.Position()
+		if got := fmt.Sprintf("%d-%d", p.Count(othello.Black), p.Count(othello.White)); got != m[2]+"-"+m[3] {
+			t.Errorf("game %s: record ends %s, result says %s-%s", m[1], got, m[2], m[3])
+		}
+		if _, err := os.Stat(filepath.Join(filepath.Dir(m[4]), "result.txt")); err != nil {
+			t.Errorf("game %s: %v", m[1], err)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "results.txt")); err != nil || !strings.Contains(string(b), "greedy") {
+		t.Errorf("results.txt: %v\n%s", err, b)
 	}
 }
 
+// TestMatchOthelloSameBot plays a bot against itself: the names are made
+// distinct.
 func TestMatchOthelloSameBot(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"match", "othello", "-seed", "3", "-start", "standard", "random", "random"}, &out, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"match", "othello", "-seed", "3", "-games", "1", "-rules", "standard", "-out", t.TempDir(), "random", "random"}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "(white)") || !strings.Contains(out.String(), "start standard") {
+	if !strings.Contains(out.String(), "game 1: random (black) vs random-2 (white)") || !strings.Contains(out.String(), "rules standard") {
 		t.Errorf("output:\n%s", out.String())
 	}
 }
 
 func TestBadCommandLines(t *testing.T) {
+	t.Chdir(t.TempDir())
 	for _, tt := range []struct {
 		args []string
 		want string
 	}{
 		{nil, "no command"},
-		{[]string{"dance"}, `unknown command "dance"`},
-		{[]string{"match"}, "name the game"},
-		{[]string{"match", "chess"}, `unknown game "chess" (games: othello)`},
-		{[]string{"match", "othello", "deepblue"}, `unknown othello player "deepblue" (built-in players: random, greedy, alphabeta)`},
-		{[]string{"match", "othello", "a", "b", "c"}, "at most two players"},
+		{[]string{"dance"}, `unknown command "dance" (commands: match, tournament, serve, view, bot, help)`},
+		{[]string{"match"}, "name the game (games: othello, geister, darkchess, pdd)"},
+		{[]string{"match", "chess"}, `unknown game "chess" (games: othello, geister, darkchess, pdd)`},
+		{[]string{"match", "othello", "deepblue"}, `unknown player "deepblue" (built-in players: random, greedy, alphabeta; or a program as PROTOCOL:COMMAND with PROTOCOL one of tcp`},
+		{[]string{"match", "othello", "mgtp:./x"}, `unknown protocol "mgtp" for othello`},
+		{[]string{"match", "othello", "tcp:"}, `no program after "tcp:"`},
+		{[]string{"match", "othello", "a", "b", "c"}, "a match has two players, got 3"},
+		{[]string{"tournament", "othello", "random"}, "a tournament needs at least two players, got 1"},
 		{[]string{"match", "othello", "-games", "0"}, "-games 0"},
-		{[]string{"match", "othello", "-timeout", "-1"}, `timer: -timeout "-1": negative duration`},
-		{[]string{"serve", "othello", "-timeout", "-5"}, `timer: -timeout "-5": negative duration`},
-		{[]string{"match", "othello", "-start", "mirror"}, `unknown start "mirror"`},
+		{[]string{"match", "othello", "-time", "fast"}, `-time "fast"`},
+		{[]string{"match", "othello", "-time", "900s"}, "the TUS server limits each move only"},
+		{[]string{"match", "othello", "-plies", "10"}, "there is no ply limit"},
+		{[]string{"match", "othello", "-plies", "-1"}, "-plies -1"},
+		{[]string{"match", "othello", "-rules", "mirror"}, `-rules "mirror": unknown preset for othello (presets: tus, standard)`},
+		{[]string{"match", "othello", "-start", "nowhere.txt"}, "-start: stat nowhere.txt"},
+		{[]string{"match", "othello", "-j", "0"}, "-j 0"},
 		{[]string{"match", "othello", "-bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"serve", "othello", "-timeout", "-5"}, `timer: -timeout "-5": negative duration`},
 		{[]string{"serve", "othello", "-pairing", "best"}, `unknown pairing "best"`},
 		{[]string{"serve", "othello", "-port", "0", "extra"}, `unexpected argument "extra"`},
 		{[]string{"serve", "othello", "-maxerrors", "-2"}, "-maxerrors -2"},
+		{[]string{"bot", "othello"}, "name the bot (built-in: random, greedy, alphabeta)"},
 	} {
 		err := run(context.Background(), tt.args, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -9,18 +9,15 @@ import (
 	"html/template"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/protocol"
-	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
 )
 
@@ -44,12 +41,13 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	timeout := fs.Int("timeout", 0, "seconds a player has to answer TURN with a valid PUT (0: no limit)")
 	debug := fs.Bool("debug", false, "print every message sent and received")
 	monitor := fs.Bool("monitor", false, "print the board after every move")
-	trans := fs.Bool("trans", false, "write each game's transcript gamelog_<host>_<ms>.txt in the working directory")
+	trans := fs.Bool("trans", true, "write each game's transcript gamelog_<host>_<ms>.txt in the working directory (the real server's default is off; -trans=false)")
 	score := fs.Bool("score", false, "write $HOME/jwww/OthelloScore_<host>.html after every game")
 	var pairing protocol.OthelloPairing
 	fs.TextVar(&pairing, "pairing", protocol.PairRandom, "how waiting clients are paired: random or fifo")
 	start := fs.String("start", "tus", "start position: tus (the server's) or standard")
 	maxErrors := fs.Int("maxerrors", 0, "a player loses after this many ERRORs in one game (0: no limit)")
+	web := fs.String("web", "", "serve the web viewer on this address (\":8080\"): the games live, and replays of the transcripts")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -88,12 +86,32 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *trans {
 		h.TransDir = "."
 	}
+	var ends []func(protocol.OthelloGameRecord)
 	if *score {
 		sb := &scoreBoard{path: scorePath(hostname), host: hostname}
-		h.OnGameEnd = func(r protocol.OthelloGameRecord) {
+		ends = append(ends, func(r protocol.OthelloGameRecord) {
 			if err := sb.add(r); err != nil {
 				fmt.Fprintln(stderr, "arena: -score:", err)
 			}
+		})
+	}
+	if *web != "" {
+		// The viewer outlives the games a little, so it shows their end.
+		viewCtx, stopView := context.WithCancel(context.WithoutCancel(ctx))
+		w, wait, err := startViewer(viewCtx, *web, stdout, []string{"."})
+		if err != nil {
+			stopView()
+			ln.Close()
+			return fmt.Errorf("serve othello: -web: %w", err)
+		}
+		defer func() { stopView(); wait() }()
+		lv := &othelloServerLive{w: w, games: map[int]*othelloLive{}}
+		h.OnMove = lv.move
+		ends = append(ends, lv.end)
+	}
+	h.OnGameEnd = func(r protocol.OthelloGameRecord) {
+		for _, f := range ends {
+			f(r)
 		}
 	}
 	// The banner scripts wait for (spec §3.9).
@@ -112,179 +130,41 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	return err
 }
 
-// matchOthello plays games between two players through a real server on
-// loopback, each player a TCP client.
-func matchOthello(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("arena match othello", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: arena match othello [flags] [black [white]]\n\nplayers (built-in): %s (default: alphabeta random)\n\nflags:\n", strings.Join(othelloBotNames(), ", "))
-		fs.PrintDefaults()
-	}
-	games := fs.Int("games", 1, "number of games; colours swap after each game")
-	timeout := fs.Int("timeout", 10, "seconds a player has for each move (0: no limit)")
-	seed := fs.Uint64("seed", 0, "seed of the built-in players (0: a random seed)")
-	start := fs.String("start", "tus", "start position: tus (the server's) or standard")
-	transDir := fs.String("trans", "", "directory for each game's -trans transcript (none if empty)")
-	debug := fs.Bool("debug", false, "print every message the server sends and receives")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	names := []string{"alphabeta", "random"}
-	switch fs.NArg() {
-	case 0:
-	case 1:
-		names[0] = fs.Arg(0)
-	case 2:
-		names[0], names[1] = fs.Arg(0), fs.Arg(1)
-	default:
-		return fmt.Errorf("match othello: at most two players, got %q", fs.Args())
-	}
-	rules, err := othelloStart(*start)
-	if err != nil {
-		return fmt.Errorf("match othello: -start: %w", err)
-	}
-	switch {
-	case *games < 1:
-		return fmt.Errorf("match othello: -games %d: play at least one game", *games)
-	}
-	ctl, err := timer.OthelloTimeout(*timeout)
-	if err != nil {
-		return fmt.Errorf("match othello: %w", err)
-	}
-	if *seed == 0 {
-		*seed = rand.Uint64()
-	}
-	var players [2]protocol.OthelloPlayer
-	for i, n := range names {
-		if players[i], err = newOthelloBot(n, *seed+uint64(i)); err != nil {
-			return fmt.Errorf("match othello: %w", err)
-		}
-	}
-	if *transDir != "" {
-		if err := os.MkdirAll(*transDir, 0o755); err != nil {
-			return fmt.Errorf("match othello: -trans: %w", err)
-		}
-	}
-
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return fmt.Errorf("match othello: %w", err)
-	}
-	records := make(chan protocol.OthelloGameRecord, 1)
-	h := &protocol.OthelloHost{
-		Timeout:   ctl.MoveCap,
-		Pairing:   protocol.PairFIFO,
-		Rules:     rules,
-		TransDir:  *transDir,
-		OnGameEnd: func(r protocol.OthelloGameRecord) { records <- r },
-	}
-	if *debug {
-		h.Console = stdout
-	}
-	serveCtx, stopServe := context.WithCancel(ctx)
-	served := make(chan error, 1)
-	go func() { served <- h.Serve(serveCtx, ln) }()
-	defer func() { stopServe(); <-served }()
-
-	addr := ln.Addr().String()
-	fmt.Fprintf(stdout, "Othello server on %s (start %s, %d s per move), seed %d\n", addr, rules.Name, *timeout, *seed)
-	var wins [2]int
-	draws := 0
-	for g := range *games {
-		black, white := g%2, 1-g%2 // swap colours every game
-		fmt.Fprintf(stdout, "\nGame %d: %s (black) vs %s (white)\n", g+1, names[black], names[white])
-		rec, err := playOthelloGame(ctx, addr, records, [2]string{names[black], names[white]}, [2]protocol.OthelloPlayer{players[black], players[white]})
-		if err != nil {
-			return fmt.Errorf("match othello: game %d: %w", g+1, err)
-		}
-		printOthelloGame(stdout, rec)
-		switch r := rec.Result; {
-		case r.Draw:
-			draws++
-		case r.Winner == othello.Black:
-			wins[black]++
-		default:
-			wins[white]++
-		}
-	}
-	fmt.Fprintf(stdout, "\nMatch: %s %d, %s %d, draws %d\n", names[0], wins[0], names[1], wins[1], draws)
-	return nil
+// othelloServerLive shows the games of "arena serve othello" in the viewer.
+type othelloServerLive struct {
+	w     watcher
+	mu    sync.Mutex
+	games map[int]*othelloLive // by game ID, while they run
 }
 
-// playOthelloGame connects the two players, black first so that the FIFO
-// pairing makes it black, and returns the host's record of the game.
-func playOthelloGame(ctx context.Context, addr string, records <-chan protocol.OthelloGameRecord, nicks [2]string, players [2]protocol.OthelloPlayer) (protocol.OthelloGameRecord, error) {
-	var d net.Dialer
-	var conns [2]net.Conn
-	for i := range conns {
-		c, err := d.DialContext(ctx, "tcp", addr)
-		if err != nil {
-			for _, open := range conns[:i] {
-				open.Close()
-			}
-			return protocol.OthelloGameRecord{}, err
-		}
-		conns[i] = c
+func (l *othelloServerLive) move(e protocol.OthelloMoveEvent) {
+	l.mu.Lock()
+	g := l.games[e.Game]
+	if g == nil {
+		g = &othelloLive{w: l.w, id: fmt.Sprintf("othello-%d", e.Game+1)}
+		l.games[e.Game] = g
 	}
-	var wg sync.WaitGroup
-	errs := make([]error, 2)
-	for i := range conns {
-		client := &protocol.OthelloClient{Nick: nicks[i]}
-		if i == 1 && nicks[1] == nicks[0] {
-			client.Nick = nicks[1] + "2"
-		}
-		wg.Go(func() {
-			defer conns[i].Close()
-			_, errs[i] = client.Run(ctx, conns[i], players[i])
-		})
+	l.mu.Unlock()
+	if e.Ply == 0 {
+		g.begin(gameInfo{
+			ID:      g.id,
+			Game:    "othello",
+			Title:   fmt.Sprintf("Game-%d: %s (black) vs %s (white)", e.Game, e.Black, e.White),
+			Players: [2]string{e.Black, e.White},
+			Seats:   [2]string{"black", "white"},
+		}, e)
+		return
 	}
-	wg.Wait()
-	select {
-	case rec := <-records:
-		return rec, nil
-	case <-ctx.Done():
-		return protocol.OthelloGameRecord{}, ctx.Err()
-	}
+	g.update(e)
 }
 
-// printOthelloGame prints the moves as the server saw them, the standard move
-// list, the final board and the result.
-func printOthelloGame(w io.Writer, rec protocol.OthelloGameRecord) {
-	g := othello.NewGame(othello.Rules{Name: "record", Start: rec.Start})
-	var line strings.Builder
-	for i, m := range rec.Moves {
-		mover := g.Turn()
-		if err := g.Play(m); err != nil {
-			fmt.Fprintf(w, "  move %d %s: %v\n", i+1, m, err)
-			break
-		}
-		if i%10 == 0 {
-			if line.Len() > 0 {
-				fmt.Fprintln(w, line.String())
-			}
-			line.Reset()
-			fmt.Fprintf(&line, "  %2d.", i+1)
-		}
-		tag := "X"
-		if mover == othello.White {
-			tag = "O"
-		}
-		fmt.Fprintf(&line, " %s:%s", tag, m)
-	}
-	if line.Len() > 0 {
-		fmt.Fprintln(w, line.String())
-	}
-	if list, err := record.AppendOthelloMoveList(nil, g); err == nil {
-		fmt.Fprintf(w, "  move list (standard orientation): %s\n", list)
-	}
-	fmt.Fprint(w, g.Position().Diagram())
-	fmt.Fprintf(w, "Result: %s; %s (black) vs %s (white)\n", rec.Result, rec.Black, rec.White)
-	if rec.End != "" {
-		fmt.Fprintf(w, "END %s\n", rec.End)
-	}
-	if rec.Transcript != "" {
-		fmt.Fprintf(w, "Transcript: %s\n", rec.Transcript)
+func (l *othelloServerLive) end(r protocol.OthelloGameRecord) {
+	l.mu.Lock()
+	g := l.games[r.ID]
+	delete(l.games, r.ID)
+	l.mu.Unlock()
+	if g != nil {
+		g.finish(r)
 	}
 }
 
@@ -389,16 +269,3 @@ var scoreTemplate = template.Must(template.New("score").Parse(`<!DOCTYPE html>
 {{end}}</table></body></html>
 `))
 
-// othelloDef describes Othello to arena.
-func othelloDef() *gameDef {
-	return &gameDef{
-		Name:      "othello",
-		Title:     "Othello",
-		Builtins:  othelloBotNames(),
-		Protocols: []string{"tcp"},
-		Defaults:  [2]string{"alphabeta", "random"},
-		Seats:     [2]string{"black", "white"},
-		Presets:   []string{"tus", "standard", "6x6"},
-		Serve:     serveOthello,
-	}
-}

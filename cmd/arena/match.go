@@ -1,0 +1,670 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/botarena/botarena/timer"
+)
+
+// errInterrupted is returned when Ctrl-C (ctx) stopped a match or tournament
+// before its last game; the games finished by then are recorded and the
+// partial results printed.
+var errInterrupted = errors.New("interrupted")
+
+// runOptions are the command-line options of "arena match" and "arena
+// tournament" that are not matchConfig's.
+type runOptions struct {
+	jobs int    // -j: games played at once
+	web  string // -web: the viewer's address, "" for none
+}
+
+// newRunFlags makes the flag set shared by match and tournament, bound to cfg
+// and o. The game's own flags are added too.
+func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("arena "+cmd+" "+def.Name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	defGames := 2
+	fs.IntVar(&cfg.Games, "games", defGames, "number of games per pairing")
+	fs.BoolVar(&cfg.Swap, "swap", true, "swap who moves first after each game (先後互換); -swap=false keeps the order given")
+	fs.StringVar(&cfg.Time, "time", def.DefaultTime, "time control in timer's text form: none, 900s, 900s+2s, 600s+10s/move, 600s+60s/5, 5s/move, \"900s 30s/move\"")
+	fs.StringVar(&cfg.Rules, "rules", def.Presets[0], "rule preset: "+strings.Join(def.Presets, ", "))
+	fs.IntVar(&cfg.MaxPlies, "plies", 0, "ply limit (0: the preset's)")
+	fs.StringVar(&cfg.Start, "start", "", "a record file to start every game from (a mid-game position)")
+	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed of the games and the built-in bots (0: a random seed, printed)")
+	fs.StringVar(&cfg.Out, "out", "", "directory for the records (default arena-records/<game>-<date>-<time>)")
+	fs.BoolVar(&cfg.Verbose, "v", false, "log the referees' events to standard error")
+	fs.StringVar(&o.web, "web", "", "serve the web viewer on this address (\":8080\"), live boards and replays; arena then stays up until Ctrl-C")
+	jobs := runtime.NumCPU()
+	if cmd == "match" {
+		jobs = 1 // a match is usually watched game by game
+	}
+	fs.IntVar(&o.jobs, "j", jobs, "games played at once")
+	if def.Flags != nil {
+		def.Flags(fs)
+	}
+	return fs
+}
+
+// parseInterleaved parses flags that may come before, between and after the
+// positional arguments, which it returns in order. An argument after "--" is
+// positional even if it starts with "-".
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		before := len(args)
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if consumed := before - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// parsePlayer reads one player spec of game def: a built-in bot's name, or a
+// program as "PROTOCOL:COMMAND ARGS", or a path to a program (which then
+// speaks the game's first protocol). "NAME=SPEC" names the player. Only the
+// syntax is checked here: a program that is missing loses its games.
+func parsePlayer(def *gameDef, spec string) (*playerSpec, error) {
+	p := &playerSpec{Spec: spec}
+	body := spec
+	if i := strings.IndexByte(spec, '='); i > 0 && !strings.ContainsAny(spec[:i], ":/ \t") {
+		p.Name, body = spec[:i], spec[i+1:]
+	}
+	accepted := func() string {
+		return fmt.Sprintf("built-in players: %s; or a program as PROTOCOL:COMMAND with PROTOCOL one of %s (a path such as ./bot speaks %s); NAME=... names a player",
+			strings.Join(def.Builtins, ", "), strings.Join(def.Protocols, ", "), def.Protocols[0])
+	}
+	switch {
+	case strings.TrimSpace(body) == "":
+		return nil, fmt.Errorf("empty player %q (%s)", spec, accepted())
+	case slices.Contains(def.Builtins, body):
+		p.Builtin = body
+		if p.Name == "" {
+			p.Name = body
+		}
+		return p, nil
+	}
+	proto, command, hasProto := strings.Cut(body, ":")
+	if hasProto && !strings.ContainsAny(proto, "/\\ \t.") {
+		if !slices.Contains(def.Protocols, proto) {
+			return nil, fmt.Errorf("player %q: unknown protocol %q for %s (%s)", spec, proto, def.Name, accepted())
+		}
+	} else {
+		proto, command = def.Protocols[0], body
+		if _, err := os.Stat(command); err != nil && !strings.ContainsAny(command, "/\\ \t") {
+			return nil, fmt.Errorf("unknown player %q (%s)", spec, accepted())
+		}
+	}
+	p.Protocol = proto
+	p.Command = strings.Fields(command)
+	if len(p.Command) == 0 {
+		return nil, fmt.Errorf("player %q: no program after %q (%s)", spec, proto+":", accepted())
+	}
+	if p.Name == "" {
+		p.Name = filepath.Base(p.Command[0])
+		// "python3 bot.py": the script names the player better than the interpreter.
+		if len(p.Command) > 1 && !strings.HasPrefix(p.Command[1], "-") {
+			p.Name = strings.TrimSuffix(filepath.Base(p.Command[1]), filepath.Ext(p.Command[1]))
+		}
+	}
+	return p, nil
+}
+
+// uniqueNames makes the players' names distinct by suffixing repeats with
+// -2, -3, ...
+func uniqueNames(players []*playerSpec) {
+	seen := map[string]int{}
+	for _, p := range players {
+		seen[p.Name]++
+		if n := seen[p.Name]; n > 1 {
+			for {
+				name := fmt.Sprintf("%s-%d", p.Name, n)
+				if seen[name] == 0 {
+					p.Name = name
+					seen[name]++
+					break
+				}
+				n++
+			}
+		}
+	}
+}
+
+// findGame returns the game called name, or an error listing the games.
+func findGame(name string) (*gameDef, error) {
+	var names []string
+	for _, d := range gameDefs() {
+		if d.Name == name {
+			return d, nil
+		}
+		names = append(names, d.Name)
+	}
+	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(names, ", "))
+}
+
+// prepareRun parses the command line of a match or tournament of def:
+// options, players, the runner and the output directory.
+func prepareRun(cmd string, def *gameDef, args []string, stderr io.Writer) (*matchConfig, runOptions, runner, error) {
+	cfg := &matchConfig{Game: def, Stderr: stderr}
+	var o runOptions
+	fs := newRunFlags(cmd, def, cfg, &o, stderr)
+	fs.Usage = func() {
+		if cmd == "match" {
+			fmt.Fprintf(stderr, "usage: arena match %s [flags] [player [player]]\n\n", def.Name)
+			fmt.Fprintf(stderr, "With no players: %s vs %s.\n", def.Defaults[0], def.Defaults[1])
+		} else {
+			fmt.Fprintf(stderr, "usage: arena tournament %s [flags] player player [player...]\n\n", def.Name)
+		}
+		fmt.Fprintf(stderr, "A player is a built-in bot (%s), or a program as PROTOCOL:COMMAND with PROTOCOL one of %s\n(a path alone speaks %s); NAME=PLAYER names it.\n\nflags:\n",
+			strings.Join(def.Builtins, ", "), strings.Join(def.Protocols, ", "), def.Protocols[0])
+		fs.PrintDefaults()
+	}
+	specs, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, o, nil, err
+	}
+	switch {
+	case cmd == "match" && len(specs) > 2:
+		return nil, o, nil, fmt.Errorf("a match has two players, got %d: %q", len(specs), specs)
+	case cmd == "match" && len(specs) < 2:
+		specs = append(specs, def.Defaults[len(specs):]...)
+	case cmd == "tournament" && len(specs) < 2:
+		return nil, o, nil, fmt.Errorf("a tournament needs at least two players, got %d", len(specs))
+	}
+	for _, s := range specs {
+		p, err := parsePlayer(def, s)
+		if err != nil {
+			return nil, o, nil, err
+		}
+		cfg.Players = append(cfg.Players, p)
+	}
+	uniqueNames(cfg.Players)
+	switch {
+	case cfg.Games < 1:
+		return nil, o, nil, fmt.Errorf("-games %d: play at least one game", cfg.Games)
+	case cfg.MaxPlies < 0:
+		return nil, o, nil, fmt.Errorf("-plies %d: a ply limit is 0 (the preset's) or more", cfg.MaxPlies)
+	case o.jobs < 1:
+		return nil, o, nil, fmt.Errorf("-j %d: play at least one game at a time", o.jobs)
+	case !slices.Contains(def.Presets, cfg.Rules):
+		return nil, o, nil, fmt.Errorf("-rules %q: unknown preset for %s (presets: %s)", cfg.Rules, def.Name, strings.Join(def.Presets, ", "))
+	}
+	if cfg.Time != "" {
+		if _, err := timer.Parse(cfg.Time); err != nil {
+			return nil, o, nil, fmt.Errorf("-time %q: %w (accepted: none, 900s, 900s+2s, 600s+10s/move, 600s+60s/5, 5s/move, \"900s 30s/move\", with \" whole-seconds\" to charge whole seconds)", cfg.Time, err)
+		}
+	}
+	if cfg.Start != "" {
+		if st, err := os.Stat(cfg.Start); err != nil {
+			return nil, o, nil, fmt.Errorf("-start: %w", err)
+		} else if st.IsDir() && def.Name != "pdd" {
+			return nil, o, nil, fmt.Errorf("-start %s: a directory; give a record file", cfg.Start)
+		}
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = rand.Uint64() | 1
+	}
+	if def.NewRunner == nil {
+		return nil, o, nil, fmt.Errorf("%s matches are not available", def.Name)
+	}
+	r, err := def.NewRunner(cfg)
+	if err != nil {
+		return nil, o, nil, err
+	}
+	if cfg.Out == "" {
+		cfg.Out = filepath.Join("arena-records", def.Name+"-"+time.Now().Format("20060102-150405"))
+		for i := 2; ; i++ {
+			if _, err := os.Stat(cfg.Out); errors.Is(err, os.ErrNotExist) {
+				break
+			}
+			cfg.Out = filepath.Join("arena-records", fmt.Sprintf("%s-%s-%d", def.Name, time.Now().Format("20060102-150405"), i))
+		}
+	}
+	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+		return nil, o, nil, fmt.Errorf("-out: %w", err)
+	}
+	return cfg, o, r, nil
+}
+
+// pairing is two players who meet: the games alternate seats when Swap.
+type pairing struct {
+	a, b int // indices into matchConfig.Players
+}
+
+// finished is a game played, from the schedule's point of view.
+type finished struct {
+	job     *gameJob
+	pair    pairing
+	started bool // Play was called
+	result  gameResult
+}
+
+// schedule lists every game of the run: each pairing plays cfg.Games games,
+// the first with a moving first, then alternating when Swap.
+func schedule(cfg *matchConfig, pairs []pairing) []finished {
+	var out []finished
+	n := 0
+	for pi, pr := range pairs {
+		seed := cfg.Seed ^ uint64(pi)*0x9E3779B97F4A7C15
+		for g := range cfg.Games {
+			n++
+			first, second := cfg.Players[pr.a], cfg.Players[pr.b]
+			if cfg.Swap && g%2 == 1 {
+				first, second = second, first
+			}
+			out = append(out, finished{pair: pr, job: &gameJob{
+				N:     n,
+				Index: g,
+				Seats: [2]*playerSpec{first, second},
+				Seed:  seed,
+				ID:    fmt.Sprintf("%s-%d", cfg.Game.Name, n),
+			}})
+		}
+	}
+	return out
+}
+
+// safeName keeps letters, digits, '-', '_' and '.' of s, for file names.
+func safeName(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+// playAll plays the scheduled games, o.jobs at a time, and calls done after
+// each (from one goroutine at a time). It stops starting games when ctx is
+// done; games cut short come back with Winner -2.
+func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, jobs int, w watcher, done func(*finished)) error {
+	var (
+		mu      sync.Mutex
+		firstEr error
+		next    int
+		wg      sync.WaitGroup
+	)
+	level := slog.LevelWarn
+	if cfg.Verbose {
+		level = slog.LevelDebug
+	}
+	logger := slog.New(slog.NewTextHandler(cfg.Stderr, &slog.HandlerOptions{Level: level}))
+	for range min(jobs, len(games)) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				if next == len(games) || ctx.Err() != nil || firstEr != nil {
+					mu.Unlock()
+					return
+				}
+				g := &games[next]
+				next++
+				mu.Unlock()
+				g.started = true
+				job := g.job
+				job.Dir = filepath.Join(cfg.Out, fmt.Sprintf("%03d-%s-vs-%s", job.N, safeName(job.Seats[0].Name), safeName(job.Seats[1].Name)))
+				job.Watch = w
+				job.Log = logger.With("game", job.N)
+				if err := os.MkdirAll(job.Dir, 0o755); err != nil {
+					g.result = gameResult{Winner: -2, Err: err}
+				} else {
+					g.result = r.Play(ctx, job)
+				}
+				// The result in words beside the platform's record, which
+				// may have no place for why a game ended.
+				if err := os.WriteFile(filepath.Join(job.Dir, "result.txt"), []byte(describe(cfg.Game, g)+"\n"), 0o644); err != nil && g.result.Err == nil {
+					g.result.Err = err
+				}
+				mu.Lock()
+				if g.result.Err != nil && firstEr == nil {
+					firstEr = fmt.Errorf("game %d: %w", job.N, g.result.Err)
+				}
+				done(g)
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return firstEr
+}
+
+// describe writes a game's result as one line.
+func describe(def *gameDef, g *finished) string {
+	j, r := g.job, g.result
+	var b strings.Builder
+	fmt.Fprintf(&b, "game %d: %s (%s) vs %s (%s): ", j.N, j.Seats[0].Name, def.Seats[0], j.Seats[1].Name, def.Seats[1])
+	switch r.Winner {
+	case 0, 1:
+		fmt.Fprintf(&b, "%s wins", j.Seats[r.Winner].Name)
+	case -1:
+		b.WriteString("draw")
+	default:
+		b.WriteString("unfinished")
+	}
+	if r.Reason != "" {
+		fmt.Fprintf(&b, " by %s", r.Reason)
+	}
+	if r.Detail != "" {
+		fmt.Fprintf(&b, " (%s)", r.Detail)
+	}
+	fmt.Fprintf(&b, ", %d plies", r.Plies)
+	for s, f := range r.Faults {
+		if f != "" {
+			fmt.Fprintf(&b, "; %s: %s", j.Seats[s].Name, f)
+		}
+	}
+	if r.Err != nil {
+		fmt.Fprintf(&b, "; arena error: %v", r.Err)
+	}
+	if r.Record != "" {
+		fmt.Fprintf(&b, "; record %s", r.Record)
+	}
+	return b.String()
+}
+
+// outcomeFor is the game's result for player p: 1 a win, 0 a draw, -1 a
+// loss; ok is false when p did not play or the game is unfinished.
+func outcomeFor(g *finished, p *playerSpec) (int, bool) {
+	seat := slices.Index(g.job.Seats[:], p)
+	if seat < 0 || g.result.Winner < -1 {
+		return 0, false
+	}
+	switch g.result.Winner {
+	case -1:
+		return 0, true
+	case seat:
+		return 1, true
+	}
+	return -1, true
+}
+
+// startWatcher starts the viewer when o.web asks for it.
+func startWatcher(ctx context.Context, o runOptions, cfg *matchConfig, stdout io.Writer) (watcher, func(), error) {
+	if o.web == "" {
+		return nopWatcher{}, func() {}, nil
+	}
+	w, wait, err := startViewer(ctx, o.web, stdout, []string{cfg.Out})
+	if err != nil {
+		return nil, nil, fmt.Errorf("-web %s: %w", o.web, err)
+	}
+	return w, wait, nil
+}
+
+// holdViewer keeps the viewer up after the games until ctx is done.
+func holdViewer(ctx context.Context, o runOptions, stdout io.Writer, wait func()) {
+	if o.web == "" {
+		return
+	}
+	if ctx.Err() == nil {
+		fmt.Fprintln(stdout, "The viewer stays up for replays; press Ctrl-C to quit.")
+		<-ctx.Done()
+	}
+	wait()
+}
+
+// runMatch carries out "arena match <game> ...": games between two players,
+// one at a time unless -j says otherwise, a line per game, and the totals
+// with the Elo difference.
+func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr io.Writer) error {
+	cfg, o, r, err := prepareRun("match", def, args, stderr)
+	if err != nil {
+		return err
+	}
+	a, b := cfg.Players[0], cfg.Players[1]
+	games := schedule(cfg, []pairing{{0, 1}})
+	fmt.Fprintf(stdout, "%s match: %s vs %s, %d games, rules %s, time %s, seed %d\nRecords: %s\n",
+		def.Title, a.Name, b.Name, len(games), cfg.Rules, orNone(cfg.Time), cfg.Seed, cfg.Out)
+	viewCtx, stopView := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopView()
+	w, wait, err := startWatcher(viewCtx, o, cfg, stdout)
+	if err != nil {
+		return err
+	}
+	var t tally
+	played, unfinished := 0, 0
+	playErr := playAll(ctx, cfg, r, games, o.jobs, w, func(g *finished) {
+		fmt.Fprintln(stdout, describe(def, g))
+		if res, ok := outcomeFor(g, a); ok {
+			t.add(res)
+			played++
+		} else {
+			unfinished++
+		}
+	})
+	fmt.Fprintf(stdout, "\nResult of %s vs %s after %d games:\n", a.Name, b.Name, played)
+	lost := tally{Wins: t.Losses, Draws: t.Draws, Losses: t.Wins}
+	width := max(len(a.Name), len(b.Name))
+	for _, row := range []struct {
+		name string
+		t    tally
+	}{{a.Name, t}, {b.Name, lost}} {
+		fmt.Fprintf(stdout, "  %-*s  %d wins, %d draws, %d losses, score %s/%d%s\n", width, row.name,
+			row.t.Wins, row.t.Draws, row.t.Losses, formatPoints(row.t.points()), row.t.games(), percent(row.t))
+	}
+	d, m := t.eloDiff()
+	fmt.Fprintf(stdout, "  Elo difference (%s - %s): %s\n", a.Name, b.Name, formatElo(d, m))
+	if unfinished > 0 {
+		fmt.Fprintf(stdout, "  %d unfinished\n", unfinished)
+	}
+	if err := writeSummary(cfg, games, []tallyRow{{a.Name, t}, {b.Name, lost}}); err != nil && playErr == nil {
+		playErr = err
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(stdout, "Interrupted: %d of %d games finished.\n", played, len(games))
+		stopView()
+		wait()
+		return errInterrupted
+	}
+	holdViewer(ctx, o, stdout, wait)
+	return playErr
+}
+
+// tallyRow is a player's line in a summary.
+type tallyRow struct {
+	name string
+	t    tally
+}
+
+// runTournament carries out "arena tournament <game> ...": a round robin,
+// every pair of players meeting in -games games, -j games at a time, with a
+// progress line and a table at the end.
+func runTournament(ctx context.Context, def *gameDef, args []string, stdout, stderr io.Writer) error {
+	cfg, o, r, err := prepareRun("tournament", def, args, stderr)
+	if err != nil {
+		return err
+	}
+	var pairs []pairing
+	for i := range cfg.Players {
+		for j := i + 1; j < len(cfg.Players); j++ {
+			pairs = append(pairs, pairing{i, j})
+		}
+	}
+	games := schedule(cfg, pairs)
+	names := make([]string, len(cfg.Players))
+	for i, p := range cfg.Players {
+		names[i] = p.Name
+	}
+	fmt.Fprintf(stdout, "%s round robin: %s; %d games per pairing, %d games, %d at a time, rules %s, time %s, seed %d\nRecords: %s\n",
+		def.Title, strings.Join(names, ", "), cfg.Games, len(games), o.jobs, cfg.Rules, orNone(cfg.Time), cfg.Seed, cfg.Out)
+	viewCtx, stopView := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopView()
+	w, wait, err := startWatcher(viewCtx, o, cfg, stdout)
+	if err != nil {
+		return err
+	}
+	tallies := make([]tally, len(cfg.Players))
+	done, unfinished := 0, 0
+	began := time.Now()
+	progress := progressWriter(stderr)
+	playErr := playAll(ctx, cfg, r, games, o.jobs, w, func(g *finished) {
+		done++
+		for i, p := range cfg.Players {
+			if res, ok := outcomeFor(g, p); ok {
+				tallies[i].add(res)
+			}
+		}
+		if g.result.Winner == -2 {
+			unfinished++
+		}
+		leader := 0
+		for i := range tallies {
+			if tallies[i].points() > tallies[leader].points() {
+				leader = i
+			}
+		}
+		progress.update(fmt.Sprintf("[%d/%d games, %s, leader %s %s/%d] %s", done, len(games),
+			time.Since(began).Round(time.Second), names[leader], formatPoints(tallies[leader].points()), tallies[leader].games(),
+			describe(def, g)))
+	})
+	progress.finish()
+	rows := make([]tallyRow, len(cfg.Players))
+	for i := range rows {
+		rows[i] = tallyRow{names[i], tallies[i]}
+	}
+	printTable(stdout, rows)
+	if unfinished > 0 {
+		fmt.Fprintf(stdout, "%d unfinished\n", unfinished)
+	}
+	if err := writeSummary(cfg, games, rows); err != nil && playErr == nil {
+		playErr = err
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(stdout, "Interrupted: %d of %d games finished.\n", done-unfinished, len(games))
+		stopView()
+		wait()
+		return errInterrupted
+	}
+	holdViewer(ctx, o, stdout, wait)
+	return playErr
+}
+
+// printTable writes the tournament table, best score first.
+func printTable(w io.Writer, rows []tallyRow) {
+	sorted := slices.Clone(rows)
+	slices.SortStableFunc(sorted, func(a, b tallyRow) int {
+		switch pa, pb := a.t.points()/float64(max(a.t.games(), 1)), b.t.points()/float64(max(b.t.games(), 1)); {
+		case pa > pb:
+			return -1
+		case pa < pb:
+			return 1
+		}
+		return 0
+	})
+	width := len("Player")
+	for _, r := range rows {
+		width = max(width, len(r.name))
+	}
+	fmt.Fprintf(w, "\n%4s  %-*s  %5s  %4s  %5s  %6s  %6s  %6s  %s\n", "Rank", width, "Player", "Games", "Wins", "Draws", "Losses", "Points", "Score", "Elo vs field")
+	for i, r := range sorted {
+		d, m := r.t.eloDiff()
+		fmt.Fprintf(w, "%4d  %-*s  %5d  %4d  %5d  %6d  %6s  %6s  %s\n", i+1, width, r.name, r.t.games(), r.t.Wins, r.t.Draws, r.t.Losses,
+			formatPoints(r.t.points()), strings.TrimPrefix(percent(r.t), " "), formatElo(d, m))
+	}
+}
+
+// writeSummary writes results.txt in the records directory: a line per game
+// and the totals.
+func writeSummary(cfg *matchConfig, games []finished, rows []tallyRow) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "game\tfirst\tsecond\twinner\treason\tdetail\tplies\trecord\n")
+	for i := range games {
+		g := &games[i]
+		if !g.started {
+			continue
+		}
+		winner := "unfinished"
+		switch g.result.Winner {
+		case 0, 1:
+			winner = g.job.Seats[g.result.Winner].Name
+		case -1:
+			winner = "draw"
+		}
+		fmt.Fprintf(&b, "%d\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", g.job.N, g.job.Seats[0].Name, g.job.Seats[1].Name, winner,
+			g.result.Reason, strings.ReplaceAll(g.result.Detail, "\t", " "), g.result.Plies, g.result.Record)
+	}
+	printTable(&b, rows)
+	return os.WriteFile(filepath.Join(cfg.Out, "results.txt"), []byte(b.String()), 0o644)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// formatPoints writes 7, 7.5.
+func formatPoints(p float64) string {
+	if p == float64(int(p)) {
+		return fmt.Sprintf("%d", int(p))
+	}
+	return fmt.Sprintf("%.1f", p)
+}
+
+// percent writes " (75.0%)", or "" without games.
+func percent(t tally) string {
+	if t.games() == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%.1f%%)", 100*t.points()/float64(t.games()))
+}
+
+// progress shows how a tournament goes on standard error: on a terminal,
+// one line rewritten after every game; otherwise a line per game.
+type progress struct {
+	w        io.Writer
+	terminal bool
+	last     int // the length of the line on the terminal
+}
+
+// progressWriter returns a progress display on stderr.
+func progressWriter(stderr io.Writer) *progress {
+	p := &progress{w: stderr}
+	if f, ok := stderr.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.terminal = true
+		}
+	}
+	return p
+}
+
+// update shows s, cut to 160 bytes on a terminal.
+func (p *progress) update(s string) {
+	if !p.terminal {
+		fmt.Fprintln(p.w, s)
+		return
+	}
+	if len(s) > 160 {
+		s = s[:157] + "..."
+	}
+	fmt.Fprintf(p.w, "\r%-*s", p.last, s)
+	p.last = len(s)
+}
+
+// finish ends the terminal's progress line.
+func (p *progress) finish() {
+	if p.terminal && p.last > 0 {
+		fmt.Fprintln(p.w)
+	}
+}

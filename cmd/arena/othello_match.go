@@ -1,0 +1,455 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/botarena/botarena/internal/proc"
+	"github.com/botarena/botarena/othello"
+	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
+)
+
+// othelloDef describes Othello to arena: the TUS OthelloServer protocol,
+// players as its TCP clients.
+func othelloDef() *gameDef {
+	return &gameDef{
+		Name:        "othello",
+		Title:       "Othello",
+		Builtins:    othelloBotNames(),
+		Protocols:   []string{"tcp"},
+		Defaults:    [2]string{"alphabeta", "random"},
+		Seats:       [2]string{"black", "white"},
+		Presets:     []string{"tus", "standard"},
+		DefaultTime: "10s/move",
+		Serve:       serveOthello,
+		NewRunner:   newOthelloRunner,
+		Bot:         othelloBot,
+		Replay:      replayOthello,
+	}
+}
+
+// othelloConnectTimeout is how long a program has to connect to the match's
+// server after it was started.
+const othelloConnectTimeout = 10 * time.Second
+
+// othelloExitGrace is how long a program has to exit by itself after its
+// game before its process group is killed.
+const othelloExitGrace = 2 * time.Second
+
+// othelloRunner plays Othello games through a TUS server of its own on
+// loopback, one server per game: each player is a TCP client, a built-in bot
+// in this process or a program started with the server's address.
+type othelloRunner struct {
+	cfg     *matchConfig
+	rules   othello.Rules
+	perMove time.Duration
+}
+
+// newOthelloRunner checks the options of an Othello match: the TUS server
+// has a start position (-rules tus or standard, or -start a record) and a
+// per-move limit, and Othello has no ply limit.
+func newOthelloRunner(cfg *matchConfig) (runner, error) {
+	rules, err := othelloStart(cfg.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("-rules: %w", err)
+	}
+	r := &othelloRunner{cfg: cfg, rules: rules}
+	if cfg.Time != "" {
+		ctl, err := timer.Parse(cfg.Time)
+		if err != nil {
+			return nil, fmt.Errorf("-time %q: %w", cfg.Time, err)
+		}
+		if ctl.Main != 0 || ctl.Period != 0 || ctl.Increment != 0 {
+			return nil, fmt.Errorf("-time %q: the TUS server limits each move only (its -timeout): give a per-move limit such as 10s/move, or none", cfg.Time)
+		}
+		r.perMove = ctl.MoveCap
+	}
+	if cfg.MaxPlies > 0 {
+		return nil, fmt.Errorf("-plies %d: an Othello game ends by itself within 60 moves; there is no ply limit", cfg.MaxPlies)
+	}
+	if cfg.Start != "" {
+		p, err := readOthelloStart(cfg.Start, rules)
+		if err != nil {
+			return nil, fmt.Errorf("-start: %w", err)
+		}
+		r.rules = othello.Rules{Name: "start file " + filepath.Base(cfg.Start), Start: p}
+	}
+	return r, nil
+}
+
+// readOthelloStart reads the last position of a record, a -trans transcript
+// (from the rules' start) or a plain move list (from the standard start).
+func readOthelloStart(path string, rules othello.Rules) (othello.Position, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return othello.Position{}, err
+	}
+	var g *othello.Game
+	tr, terr := record.ReadOthelloTranscript(bytes.NewReader(data), rules.Start)
+	if terr == nil {
+		g, terr = tr.Game()
+	}
+	if terr != nil {
+		var lerr error
+		if g, lerr = record.ParseOthelloMoveList(strings.TrimSpace(string(data))); lerr != nil {
+			return othello.Position{}, fmt.Errorf("%s: neither a -trans transcript (%v) nor a move list (%v)", path, terr, lerr)
+		}
+	}
+	if g.IsOver() {
+		return othello.Position{}, fmt.Errorf("%s: the game is over; give a record of an unfinished game", path)
+	}
+	return g.Position(), nil
+}
+
+// notifyListener tells when it has accepted a connection, so that the runner
+// starts white only once black is waiting (FIFO pairing makes the first
+// connection black).
+type notifyListener struct {
+	net.Listener
+	accepted chan struct{}
+}
+
+func (l *notifyListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		select {
+		case l.accepted <- struct{}{}:
+		default:
+		}
+	}
+	return c, err
+}
+
+// othelloSeat is one player of a game: a built-in client or a program.
+type othelloSeat struct {
+	spec  *playerSpec
+	color othello.Color
+	proc  *proc.Process // the program, nil for a built-in
+	done  chan struct{} // closed when the built-in client returned
+	fault string        // what went wrong with it
+}
+
+func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return gameResult{Winner: -2, Err: err}
+	}
+	nl := &notifyListener{Listener: ln, accepted: make(chan struct{}, 1)}
+	records := make(chan protocol.OthelloGameRecord, 1)
+	info := gameInfo{
+		ID:      job.ID,
+		Game:    "othello",
+		Title:   fmt.Sprintf("Game %d: %s (black) vs %s (white)", job.N, job.Seats[0].Name, job.Seats[1].Name),
+		Players: [2]string{job.Seats[0].Name, job.Seats[1].Name},
+		Seats:   [2]string{"black", "white"},
+	}
+	live := &othelloLive{w: job.Watch, id: job.ID, last: time.Now()}
+	h := &protocol.OthelloHost{
+		Timeout:   r.perMove,
+		Pairing:   protocol.PairFIFO,
+		Rules:     r.rules,
+		TransDir:  job.Dir,
+		Logger:    job.Log,
+		OnGameEnd: func(rec protocol.OthelloGameRecord) { records <- rec },
+		OnMove: func(e protocol.OthelloMoveEvent) {
+			if e.Ply == 0 {
+				live.begin(info, e)
+				return
+			}
+			live.update(e)
+		},
+	}
+	serveCtx, stopServe := context.WithCancel(ctx)
+	served := make(chan error, 1)
+	go func() { served <- h.Serve(serveCtx, nl) }()
+	host, port, _ := net.SplitHostPort(ln.Addr().String())
+
+	seats := [2]*othelloSeat{{spec: job.Seats[0], color: othello.Black}, {spec: job.Seats[1], color: othello.White}}
+	gameCtx, stopGame := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	res := gameResult{Winner: -2}
+	connected := 0
+	for i, s := range seats {
+		if err := r.start(gameCtx, job, s, host, port, &wg); err != nil {
+			s.fault = err.Error()
+			break
+		}
+		if err := s.waitConnected(gameCtx, nl.accepted); err != nil {
+			s.fault = err.Error()
+			break
+		}
+		connected = i + 1
+	}
+	var rec protocol.OthelloGameRecord
+	if connected == 2 {
+		select {
+		case rec = <-records:
+		case <-ctx.Done():
+		}
+	}
+	// Wind down: the players have their END; programs get a grace period.
+	stopGame()
+	grace := time.NewTimer(othelloExitGrace)
+	for _, s := range seats {
+		if s.proc == nil {
+			continue
+		}
+		select {
+		case <-s.proc.Exited():
+		case <-grace.C:
+		}
+		s.proc.Kill()
+		st := s.proc.Wait()
+		writeProgramOutput(job.Dir, s.spec.Name, st)
+		if s.fault == "" && !st.Success() && !st.Killed && rec.Result.Reason != othello.Unfinished {
+			s.fault = "program " + st.Status
+		}
+		if tail := lastLine(st.Stderr); tail != "" && s.fault != "" {
+			s.fault += "; stderr: " + tail
+		}
+	}
+	grace.Stop()
+	wg.Wait()
+	stopServe()
+	if err := <-served; err != nil && ctx.Err() == nil && !errors.Is(err, net.ErrClosed) && !errors.Is(err, context.Canceled) {
+		res.Err = err
+	}
+	res.Faults = [2]string{seats[0].fault, seats[1].fault}
+	switch {
+	case connected < 2 && ctx.Err() == nil:
+		// A player never reached the board: it loses, as a disconnect.
+		res.Winner = 1 - connected
+		res.Reason = othello.Disconnect.String()
+		res.Detail = seats[connected].spec.Name + " did not connect"
+	case rec.Result.Reason == othello.Unfinished || connected < 2:
+		res.Reason = othello.Unfinished.String()
+	default:
+		res.Plies = len(rec.Moves)
+		res.Record = rec.Transcript
+		res.Reason = rec.Result.Reason.String()
+		res.Detail = fmt.Sprintf("%d-%d", rec.Result.Black, rec.Result.White)
+		switch {
+		case rec.Result.Draw:
+			res.Winner = -1
+		case rec.Result.Winner == othello.Black:
+			res.Winner = 0
+		default:
+			res.Winner = 1
+		}
+		res.Err = writeOthelloMoveList(job.Dir, rec)
+		live.finish(rec)
+		if rec.Transcript == "" && res.Err == nil {
+			res.Err = errors.New("the game's transcript could not be written (see the log)")
+		}
+	}
+	return res
+}
+
+// start starts seat s: a built-in bot dials the server from this process;
+// a program is started with the server's address, in place of "{host}" and
+// "{port}" in its command line or else appended as its last two arguments
+// (how the course's sample clients are started).
+func (r *othelloRunner) start(ctx context.Context, job *gameJob, s *othelloSeat, host, port string, wg *sync.WaitGroup) error {
+	if s.spec.Builtin != "" {
+		bot, err := newOthelloBot(s.spec.Builtin, job.Seed+uint64(s.color))
+		if err != nil {
+			return err
+		}
+		conn, err := net.Dial("tcp", net.JoinHostPort(host, port))
+		if err != nil {
+			return err
+		}
+		s.done = make(chan struct{})
+		client := &protocol.OthelloClient{Nick: s.spec.Name}
+		wg.Go(func() {
+			defer close(s.done)
+			defer conn.Close()
+			client.Run(ctx, conn, bot)
+		})
+		return nil
+	}
+	args := make([]string, 0, len(s.spec.Command)+1)
+	placed := false
+	for _, a := range s.spec.Command[1:] {
+		b := strings.ReplaceAll(strings.ReplaceAll(a, "{host}", host), "{port}", port)
+		placed = placed || b != a
+		args = append(args, b)
+	}
+	if !placed {
+		args = append(args, host, port)
+	}
+	p, err := proc.Start(context.WithoutCancel(ctx), proc.Config{Path: s.spec.Command[0], Args: args, Dir: ""})
+	if err != nil {
+		return fmt.Errorf("program %s could not be started: %v", s.spec.Command[0], errors.Unwrap(err))
+	}
+	s.proc = p
+	return nil
+}
+
+// waitConnected waits until the server accepted s's connection, or s's
+// program exited, or the connect timeout passed.
+func (s *othelloSeat) waitConnected(ctx context.Context, accepted <-chan struct{}) error {
+	var exited <-chan struct{}
+	if s.proc != nil {
+		exited = s.proc.Exited()
+	}
+	t := time.NewTimer(othelloConnectTimeout)
+	defer t.Stop()
+	select {
+	case <-accepted:
+		return nil
+	case <-exited:
+		return errors.New("program exited before connecting")
+	case <-s.done:
+		return errors.New("client ended before connecting")
+	case <-t.C:
+		return fmt.Errorf("did not connect within %v", othelloConnectTimeout)
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// writeOthelloMoveList writes the game as a plain move list beside its
+// transcript (moves.txt, the standard orientation).
+func writeOthelloMoveList(dir string, rec protocol.OthelloGameRecord) error {
+	g := othello.NewGame(othello.Rules{Name: "record", Start: rec.Start})
+	for _, m := range rec.Moves {
+		if err := g.Play(m); err != nil {
+			return fmt.Errorf("move list: %w", err)
+		}
+	}
+	list, err := record.AppendOthelloMoveList(nil, g)
+	if err != nil {
+		// A game from a mid-game start has no move list from the standard start.
+		return nil
+	}
+	return os.WriteFile(filepath.Join(dir, "moves.txt"), append(list, '\n'), 0o644)
+}
+
+// writeProgramOutput keeps what a program printed, as <name>.stdout and
+// <name>.stderr in the game's directory, when it printed anything.
+func writeProgramOutput(dir, name string, st proc.Result) {
+	for ext, b := range map[string][]byte{".stdout": st.Stdout, ".stderr": st.Stderr} {
+		if len(b) > 0 {
+			os.WriteFile(filepath.Join(dir, safeName(name)+ext), b, 0o644)
+		}
+	}
+}
+
+// lastLine is the last non-empty line of b, cut to 200 bytes.
+func lastLine(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}
+
+// othelloLive turns the host's move events into the viewer's frames, with
+// each side's thinking time so far (the time between the events).
+type othelloLive struct {
+	w     watcher
+	id    string
+	mu    sync.Mutex
+	began bool
+	last  time.Time        // when the last event came
+	used  [2]time.Duration // each seat's thinking time so far
+	cur   frame            // the latest frame
+}
+
+func (l *othelloLive) clocks() [2]string {
+	return [2]string{"used " + formatClock(l.used[0]), "used " + formatClock(l.used[1])}
+}
+
+func (l *othelloLive) begin(info gameInfo, e protocol.OthelloMoveEvent) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.began, l.last = true, time.Now()
+	l.cur = othelloFrame(e.Position, 0, othello.NoMove, othelloStatus(e.Position), l.clocks())
+	l.w.Begin(info, l.cur)
+}
+
+func (l *othelloLive) update(e protocol.OthelloMoveEvent) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	mover := e.Position.Turn().Opponent() // every move, a pass too, hands the turn over
+	l.used[othelloSeatOf(mover)] += now.Sub(l.last)
+	l.last = now
+	l.cur = othelloFrame(e.Position, e.Ply, e.Move, othelloStatus(e.Position), l.clocks())
+	l.w.Update(l.id, l.cur)
+}
+
+func (l *othelloLive) finish(rec protocol.OthelloGameRecord) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.began {
+		return
+	}
+	status := "Result: " + rec.Result.String()
+	l.cur.Status, l.cur.ToMove = status, -1
+	l.w.Finish(l.id, l.cur, status, rec.Transcript)
+}
+
+// othelloSeatOf is the seat of colour c: black is seat 0.
+func othelloSeatOf(c othello.Color) int {
+	if c == othello.White {
+		return 1
+	}
+	return 0
+}
+
+// othelloStatus says who is to move.
+func othelloStatus(p othello.Position) string {
+	if p.IsOver() {
+		return "Game over: black " + strconv.Itoa(p.Count(othello.Black)) + ", white " + strconv.Itoa(p.Count(othello.White))
+	}
+	return fmt.Sprintf("%s to move (black %d, white %d)", p.Turn(), p.Count(othello.Black), p.Count(othello.White))
+}
+
+// othelloBot runs a built-in Othello bot as a TUS client program: "arena bot
+// othello NAME HOST PORT" connects to a server (the course's server or
+// "arena serve othello") and plays its games there until the server ends
+// the connection.
+func othelloBot(ctx context.Context, name string, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) != 2 {
+		fmt.Fprintf(stderr, "usage: arena bot othello %s HOST PORT\n", name)
+		return 2
+	}
+	bot, err := newOthelloBot(name, uint64(time.Now().UnixNano()))
+	if err != nil {
+		fmt.Fprintln(stderr, "arena bot othello:", err)
+		return 2
+	}
+	client := &protocol.OthelloClient{Nick: name}
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", net.JoinHostPort(args[0], args[1]))
+	if err != nil {
+		fmt.Fprintln(stderr, "arena bot othello:", err)
+		return 1
+	}
+	defer conn.Close()
+	out, err := client.Run(ctx, conn, bot)
+	if err != nil {
+		fmt.Fprintln(stderr, "arena bot othello:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: %s\n", out.Color, out.Result)
+	return 0
+}
+

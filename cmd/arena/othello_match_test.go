@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// writeScript writes an executable shell script into dir.
+func writeScript(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte("#!/bin/bash\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestMatchOthelloPrograms plays external programs over TCP: the example
+// client, started with the server's address appended; and programs that are
+// missing, crash, or connect and then hang. Each faulty program loses its
+// game with the reason, and the match goes on to its end.
+func TestMatchOthelloPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs")
+	}
+	bin := buildProgram(t, "examples/othello-random")
+	dir := t.TempDir()
+	crash := writeScript(t, dir, "crash", "echo 'segfault, pretend' >&2; exit 3")
+	hang := writeScript(t, dir, "hang", `exec 3<>/dev/tcp/$1/$2; echo "NICK hang" >&3; sleep 1000`)
+	for _, tt := range []struct {
+		name   string
+		player string
+		want   string // in the line of the game the program plays black
+	}{
+		{"example", "tcp:" + bin + " -nick ex", `game 1: othello-random \(black\) vs random \(white\): [\w-]+ (wins|draw)`},
+		{"placeholders", "tcp:" + bin + " -nick ex {host} {port}", `game 1: othello-random \(black\) vs random \(white\): [\w-]+ (wins|draw)`},
+		{"missing", "tcp:" + filepath.Join(dir, "nothing-here"), `game 1: nothing-here \(black\) vs random \(white\): random wins by disconnect \(nothing-here did not connect\), 0 plies; nothing-here: program .*nothing-here could not be started`},
+		{"crash", crash, `game 1: crash \(black\) vs random \(white\): random wins by disconnect \(crash did not connect\), 0 plies; crash: program exited before connecting; stderr: segfault, pretend`},
+		{"hang", hang, `game 1: hang \(black\) vs random \(white\): random wins by timeout \(\d+-\d+\), 0 plies`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			out.Reset()
+			err := run(context.Background(), []string{"match", "othello", "-games", "2", "-time", "1s/move", "-out", t.TempDir(), tt.player, "random"}, &out, &errOut)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, errOut.String())
+			}
+			if !regexp.MustCompile(tt.want).MatchString(out.String()) {
+				t.Errorf("output does not match %s:\n%s", tt.want, out.String())
+			}
+			if !strings.Contains(out.String(), "after 2 games") {
+				t.Errorf("the match did not go on:\n%s", out.String())
+			}
+		})
+	}
+}
