@@ -268,4 +268,3 @@ var scoreTemplate = template.Must(template.New("score").Parse(`<!DOCTYPE html>
 {{end}}{{range .Unranked}}<tr><td>unranked</td><td>{{.Nick}}</td><td>{{.Wins}}</td><td>{{.Losses}}</td><td>{{.Draws}}</td></tr>
 {{end}}</table></body></html>
 `))
-

@@ -452,4 +452,3 @@ func othelloBot(ctx context.Context, name string, args []string, _ io.Reader, st
 	fmt.Fprintf(stdout, "%s: %s\n", out.Color, out.Result)
 	return 0
 }
-
