@@ -1,6 +1,345 @@
 package main
 
-// pddDef describes Ponte del Diavolo to arena. (Being written: issue 7.)
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/botarena/botarena/pdd"
+	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
+)
+
+// pddDef describes Ponte del Diavolo to arena: games refereed over the course
+// platform's files (spec §4), every player a strategy program run once per
+// move as
+//
+//	PROG <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
+//
+// the built-ins included ("arena bot pdd NAME ..."), so that the protocol is
+// always in the loop. White moves first. The game's own match flags are -eol
+// and -workdir (spec §4.8); -plies is refused, since a game always ends by
+// itself within 67 actions.
 func pddDef() *gameDef {
-	return &gameDef{Name: "pdd", Title: "Ponte del Diavolo"}
+	var eol, workdir string
+	return &gameDef{
+		Name:        "pdd",
+		Title:       "Ponte del Diavolo",
+		Builtins:    pddBotNames(),
+		Protocols:   []string{"strategy"},
+		Defaults:    [2]string{"greedy", "random"},
+		Seats:       [2]string{"white", "black"},
+		Presets:     []string{"course", "official"},
+		DefaultTime: timer.PDD().String(),
+		Flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&eol, "eol", "lf", "pdd: line ends of the files the referee writes: lf, or crlf as a Windows platform")
+			fs.StringVar(&workdir, "workdir", "", "pdd: working directory of the strategy programs (default: each program's own directory)")
+		},
+		NewRunner: func(cfg *matchConfig) (runner, error) { return newPDDRunner(cfg, eol, workdir) },
+		Bot:       pddBot,
+		Replay:    pddReplay,
+	}
+}
+
+// pddRunner plays the games of one PDD match or tournament through a
+// protocol.PDDReferee, one game directory per game.
+type pddRunner struct {
+	cfg     *matchConfig
+	ref     protocol.PDDReferee // the settings; each game gets a copy
+	start   pdd.Position        // where the games start
+	last    *record.PDDStep     // the start's last action, if any
+	self    []string            // this binary, to run the built-ins as programs
+	unlimit bool                // the control sets no limit: no clocks to show
+}
+
+// newPDDRunner checks the options of a PDD match: the rules preset, the time
+// control, the ply limit (refused), -eol, -workdir and the -start record.
+func newPDDRunner(cfg *matchConfig, eol, workdir string) (*pddRunner, error) {
+	rulesName := cfg.Rules
+	if rulesName == "" {
+		rulesName = "course"
+	}
+	rules, err := pdd.ParseRules(rulesName)
+	if err != nil {
+		return nil, fmt.Errorf("-rules %q: unknown preset for pdd (presets: course, official)", cfg.Rules)
+	}
+	ctl, err := pddControl(cfg.Time)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.MaxPlies != 0 {
+		return nil, fmt.Errorf("-plies %d: a pdd game has no ply limit; it always ends by itself, within 67 actions (course) or 58 (official)", cfg.MaxPlies)
+	}
+	var crlf bool
+	switch strings.ToLower(eol) {
+	case "", "lf":
+	case "crlf":
+		crlf = true
+	default:
+		return nil, fmt.Errorf("-eol %q: want lf or crlf", eol)
+	}
+	if workdir != "" {
+		abs, err := filepath.Abs(workdir)
+		if err != nil {
+			return nil, fmt.Errorf("-workdir %s: %w", workdir, err)
+		}
+		if st, err := os.Stat(abs); err != nil {
+			return nil, fmt.Errorf("-workdir: %w", err)
+		} else if !st.IsDir() {
+			return nil, fmt.Errorf("-workdir %s: not a directory", workdir)
+		}
+		workdir = abs
+	}
+	r := &pddRunner{
+		cfg:     cfg,
+		ref:     protocol.PDDReferee{Rules: rules, Control: ctl, CRLF: crlf, WorkDir: workdir},
+		start:   rules.Start(),
+		unlimit: ctl.Unlimited(),
+	}
+	if cfg.Start != "" {
+		l, g, err := readPDDStart(cfg.Start, rules)
+		if err != nil {
+			return nil, err
+		}
+		if g.IsOver() {
+			return nil, fmt.Errorf("-start %s: the game is over; nothing is left to play", cfg.Start)
+		}
+		r.ref.Start = l
+		r.start = g.Position()
+		if n := len(l.Steps); n > 0 {
+			r.last = &l.Steps[n-1]
+		}
+	}
+	for _, p := range cfg.Players {
+		if p.Builtin != "" {
+			if _, err := newPDDBot(p.Builtin, 1); err != nil {
+				return nil, err
+			}
+			if r.self == nil {
+				if r.self, err = selfCommand(); err != nil {
+					return nil, err
+				}
+			}
+		} else if len(p.Command) == 0 {
+			return nil, fmt.Errorf("player %q: no command to run", p.Spec)
+		}
+	}
+	return r, nil
+}
+
+// pddControl reads the -time of a PDD match ("" is the platform's 5 s per
+// move).
+func pddControl(text string) (timer.Control, error) {
+	if text == "" {
+		return timer.PDD(), nil
+	}
+	ctl, err := timer.Parse(text)
+	if err == nil {
+		err = ctl.Validate()
+	}
+	if err != nil {
+		return timer.Control{}, fmt.Errorf("-time %q: %w (accepted: 5s/move (the platform's), none, 900s, 900s+2s, 600s+10s/move, \"900s 30s/move\", ...)", text, err)
+	}
+	return ctl, nil
+}
+
+// readPDDStart reads the -start record: a game directory (its stepLog.txt,
+// checked against its chess.txt and bridge.txt when they are there) or a
+// stepLog.txt, and replays it under rules.
+func readPDDStart(path string, rules pdd.Rules) (record.PDDStepLog, *pdd.Game, error) {
+	fail := func(err error) (record.PDDStepLog, *pdd.Game, error) {
+		return record.PDDStepLog{}, nil, fmt.Errorf("-start %s: %w (want a pdd game directory or its stepLog.txt)", path, err)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return fail(err)
+	}
+	dir, stepPath := "", path
+	if st.IsDir() {
+		dir, stepPath = path, filepath.Join(path, record.PDDStepLogFile)
+	}
+	data, err := readSmallFile(stepPath)
+	if err != nil {
+		return fail(err)
+	}
+	l, err := record.ReadPDDStepLog(bytes.NewReader(data), record.PDDLenient)
+	if err != nil {
+		return fail(err)
+	}
+	var g *pdd.Game
+	chess, cerr := readSmallFile(filepath.Join(dir, record.PDDChessFile))
+	bridge, berr := readSmallFile(filepath.Join(dir, record.PDDBridgeFile))
+	if dir != "" && cerr == nil && berr == nil {
+		g, err = record.ReadPDDGame(bytes.NewReader(chess), bytes.NewReader(bridge), bytes.NewReader(data), rules)
+	} else {
+		g, err = record.ReplayPDDStepLog(l, rules)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	return l, g, nil
+}
+
+// readSmallFile reads a record file of at most record.PDDMaxFileSize bytes.
+func readSmallFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(io.LimitReader(f, record.PDDMaxFileSize+1)); err != nil {
+		return nil, err
+	}
+	if buf.Len() > record.PDDMaxFileSize {
+		return nil, fmt.Errorf("%s: over %d bytes", path, record.PDDMaxFileSize)
+	}
+	return buf.Bytes(), nil
+}
+
+// program returns the strategy program of a seat's player: the player's
+// own command, or this binary as "arena bot pdd NAME -seed S -rules R".
+func (r *pddRunner) program(p *playerSpec, seed uint64) protocol.PDDProgram {
+	if p.Builtin == "" {
+		return protocol.PDDProgram{Name: p.Name, Command: p.Command}
+	}
+	cmd := append(append([]string(nil), r.self...), "bot", "pdd", p.Builtin,
+		"-seed", strconv.FormatUint(seed|1, 10), "-rules", r.ref.Rules.String())
+	return protocol.PDDProgram{Name: p.Name, Command: cmd}
+}
+
+// Play referees one game in job.Dir (spec §4.7: stepLog.txt, chess.txt,
+// bridge.txt, result.json, logs/, violation/), showing every move to
+// job.Watch.
+func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
+	white, black := job.Seats[0], job.Seats[1]
+	ref := r.ref
+	ref.Logger = job.Log
+	startPly := len(ref.Start.Steps)
+	clocks := r.clocks(timer.NewClock(ref.Control, nil).Snapshot())
+	last := frame{Ply: startPly, Board: pddBoardSVG(r.start, r.last), Status: pddStatus(r.start), Clocks: clocks, ToMove: pddToMove(r.start)}
+	if r.last != nil {
+		last.Move = r.last.String()
+	}
+	job.Watch.Begin(gameInfo{
+		ID:      job.ID,
+		Game:    "pdd",
+		Title:   fmt.Sprintf("Game %d: %s (white) vs %s (black)", job.N, white.Name, black.Name),
+		Players: [2]string{white.Name, black.Name},
+		Seats:   [2]string{"white", "black"},
+	}, last)
+	ref.OnMove = func(e protocol.PDDMoveEvent) {
+		step := e.Move.Step
+		last = frame{Ply: e.Ply, Move: step.String(), Board: pddBoardSVG(e.Position, &step), Status: pddStatus(e.Position), Clocks: r.clocks(e.Clock), ToMove: pddToMove(e.Position)}
+		job.Watch.Update(job.ID, last)
+	}
+	rec, err := ref.Play(ctx, job.Dir, r.program(white, job.Seed), r.program(black, job.Seed^0xA5A5A5A5A5A5A5A5))
+	if rec == nil {
+		res := gameResult{Winner: -2, Reason: "unfinished", Err: err}
+		job.Watch.Finish(job.ID, last, "unfinished: "+fmt.Sprint(err), "")
+		return res
+	}
+	res := pddGameResult(rec)
+	if err != nil && ctx.Err() == nil {
+		res.Err = err // the referee's own failure
+	}
+	p := rec.Game.Position()
+	last.Board = pddBoardSVG(p, lastStep(rec))
+	last.Status = pddResultText(rec)
+	last.ToMove = -1
+	job.Watch.Finish(job.ID, last, last.Status, res.Record)
+	return res
+}
+
+// clocks returns what the viewer shows of the clock: each side's time left
+// for its move, nothing when the control sets no limit.
+func (r *pddRunner) clocks(s timer.Snapshot) [2]string {
+	if r.unlimit {
+		return [2]string{}
+	}
+	return [2]string{formatClock(s.Players[timer.First].Left), formatClock(s.Players[timer.Second].Left)}
+}
+
+// lastStep returns the record's last accepted action, nil if none.
+func lastStep(rec *protocol.PDDGameRecord) *record.PDDStep {
+	if n := len(rec.Moves); n > 0 {
+		return &rec.Moves[n-1].Step
+	}
+	return nil
+}
+
+// pddGameResult turns the referee's record into the arena's result: the
+// winner by seat (White is seat 0), the reason in the platform's words
+// (score, islands, bridges, draw, or the violation's stable name such as
+// ErrTimeout), the scores as the detail, and the violation as the fault of
+// the seat that lost by it. Plies counts the lines of stepLog.txt, the
+// actions of a -start record included.
+func pddGameResult(rec *protocol.PDDGameRecord) gameResult {
+	res := gameResult{
+		Reason: rec.Result.Reason.String(),
+		Detail: pddScoreText(rec.Result.White, rec.Result.Black),
+		Plies:  len(rec.Moves),
+		Record: filepath.Join(rec.Dir, record.PDDStepLogFile),
+	}
+	switch {
+	case rec.Result.Reason == pdd.Unfinished:
+		res.Winner = -2
+	case rec.Result.Draw:
+		res.Winner = -1
+	case rec.Result.Winner == pdd.White:
+		res.Winner = 0
+	default:
+		res.Winner = 1
+	}
+	if v := rec.Violation; v != nil {
+		res.Reason = v.Name()
+		if res.Reason == "" {
+			res.Reason = "violation"
+		}
+		res.Faults[v.Color-pdd.White] = fmt.Sprintf("turn %d: %v", v.Turn, v.Err)
+	}
+	return res
+}
+
+// pddScoreText writes both scores: "points/islands/bridges white 7/4/3,
+// black 6/4/2".
+func pddScoreText(w, b pdd.Score) string {
+	return fmt.Sprintf("points/islands/bridges white %d/%d/%d, black %d/%d/%d", w.Points, w.Islands, w.Bridges, b.Points, b.Islands, b.Bridges)
+}
+
+// pddResultText says how a refereed game ended, for the viewer.
+func pddResultText(rec *protocol.PDDGameRecord) string {
+	s := rec.Result.String()
+	if v := rec.Violation; v != nil {
+		s += fmt.Sprintf(": %s by %s on turn %d: %v", v.Name(), v.Color, v.Turn, v.Err)
+	}
+	return s
+}
+
+// pddStatus describes a position in play: who is to move and the scores.
+func pddStatus(p pdd.Position) string {
+	w, b := p.Score(pdd.White), p.Score(pdd.Black)
+	score := pddScoreText(w, b)
+	switch {
+	case p.IsOver():
+		return "game over; " + score
+	case p.MustPass() && p.Rules() == pdd.Course:
+		return fmt.Sprintf("%s has no move and is skipped; %s", p.Turn(), score)
+	}
+	return fmt.Sprintf("%s to move; %s", p.Turn(), score)
+}
+
+// pddToMove is the seat to move in p, -1 once the game is over.
+func pddToMove(p pdd.Position) int {
+	if p.IsOver() {
+		return -1
+	}
+	return int(p.Turn() - pdd.White)
 }

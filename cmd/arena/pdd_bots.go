@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/botarena/botarena/pdd"
+	"github.com/botarena/botarena/protocol"
+)
+
+// pddBotNames lists the built-in Ponte del Diavolo players, "random" first.
+// Each is written with the public API only (pdd and protocol), as a student's
+// strategy would be.
+func pddBotNames() []string { return []string{"random", "greedy"} }
+
+// newPDDBot returns the built-in player called name. Its choices depend on
+// seed and on the turn it plays, so a game between built-ins is the same for
+// the same seed.
+func newPDDBot(name string, seed uint64) (protocol.PDDPlayer, error) {
+	rngFor := func(t protocol.PDDTurn) *rand.Rand {
+		return rand.New(rand.NewPCG(seed, uint64(t.Turn)^0x9E3779B97F4A7C15))
+	}
+	switch name {
+	case "random":
+		return protocol.PDDPlayerFunc(func(_ context.Context, t protocol.PDDTurn) (pdd.Move, error) {
+			moves := t.Position.AppendLegalMoves(nil)
+			if len(moves) == 0 {
+				return pdd.NoMove, fmt.Errorf("no legal move in %s", t.Position)
+			}
+			return moves[rngFor(t).IntN(len(moves))], nil
+		}), nil
+	case "greedy":
+		return protocol.PDDPlayerFunc(func(ctx context.Context, t protocol.PDDTurn) (pdd.Move, error) {
+			return pddGreedyMove(ctx, t.Position, rngFor(t))
+		}), nil
+	}
+	return nil, fmt.Errorf("unknown pdd player %q (built-in players: %s)", name, strings.Join(pddBotNames(), ", "))
+}
+
+// pddGreedyMove plays the move whose position scores best for the side to
+// move by pddEval, looking one ply ahead; ties are broken at random. It
+// answers with the best move so far when ctx ends.
+func pddGreedyMove(ctx context.Context, p pdd.Position, rng *rand.Rand) (pdd.Move, error) {
+	moves := p.AppendLegalMoves(make([]pdd.Move, 0, pdd.MaxMoves))
+	if len(moves) == 0 {
+		return pdd.NoMove, fmt.Errorf("no legal move in %s", p)
+	}
+	me := p.Turn()
+	best, bestV := moves[rng.IntN(len(moves))], -1e18
+	for i, m := range moves {
+		if i%256 == 0 && ctx.Err() != nil {
+			break
+		}
+		q := p.PlayUnchecked(m)
+		v := pddEval(q, me) - pddEval(q, me.Opponent())/2 + rng.Float64()
+		if v > bestV {
+			best, bestV = m, v
+		}
+	}
+	return best, nil
+}
+
+// pddEval values position q for colour c: the score (points first, then
+// islands and bridges), plus what its groups may still become: a group of 3
+// or 2 tiles that can still grow into an island, and bridges between groups
+// that are on their way to islands.
+func pddEval(q pdd.Position, c pdd.Color) float64 {
+	s := q.Score(c)
+	v := 100*float64(s.Points) + 30*float64(s.Islands) + 2*float64(s.Bridges)
+	tiles := q.Tiles(c)
+	free := q.Free()
+	var seen pdd.Bitboard
+	for sq := range tiles.Squares() {
+		if seen.Has(sq) {
+			continue
+		}
+		group, room := pddGroup(tiles, free, sq)
+		seen = seen.Union(group)
+		switch n := group.Count(); {
+		case n == 4:
+		case room == 0:
+			// A group that cannot grow is dead weight.
+		case n == 3:
+			v += 14
+		case n == 2:
+			v += 5
+		default:
+			v += 1
+		}
+	}
+	return v
+}
+
+// pddGroup returns the orthogonally connected group of tiles holding sq and
+// how many free squares touch it orthogonally (where it could grow).
+func pddGroup(tiles, free pdd.Bitboard, sq pdd.Square) (group pdd.Bitboard, room int) {
+	var border pdd.Bitboard
+	stack := []pdd.Square{sq}
+	group = group.With(sq)
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		x, y := s.X(), s.Y()
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			nx, ny := x+d[0], y+d[1]
+			if nx < 0 || nx > 9 || ny < 0 || ny > 9 {
+				continue
+			}
+			n := pdd.SquareAt(nx, ny)
+			switch {
+			case tiles.Has(n) && !group.Has(n):
+				group = group.With(n)
+				stack = append(stack, n)
+			case free.Has(n):
+				border = border.With(n)
+			}
+		}
+	}
+	return group, border.Count()
+}
+
+// pddBot is "arena bot pdd NAME [-seed N] [-rules course|official] W|B Y|N
+// chess.txt bridge.txt stepLog.txt": the built-in player NAME as a strategy
+// program of the course platform, playing one move on the files and
+// exiting (protocol.RunPDDStrategyArgs). It returns the exit status: 0 after
+// a move, 1 for unreadable files, 2 for a bad invocation or an unknown
+// player.
+func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, stderr io.Writer) int {
+	prog := "arena bot pdd " + name
+	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: arena bot pdd NAME [-seed N] [-rules course|official] W|B Y|N chess.txt bridge.txt stepLog.txt\n\nplayers (built-in): %s\n\nflags:\n", strings.Join(pddBotNames(), ", "))
+		fs.PrintDefaults()
+	}
+	seed := fs.Uint64("seed", 0, "seed of the player's choices (0: a random seed)")
+	rulesName := fs.String("rules", "course", "rule profile: course or official")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	rules, err := pdd.ParseRules(*rulesName)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: -rules %q: want course or official\n", prog, *rulesName)
+		return 2
+	}
+	if *seed == 0 {
+		*seed = rand.Uint64()
+	}
+	player, err := newPDDBot(name, *seed)
+	if err != nil {
+		fmt.Fprintf(stderr, "arena bot pdd: %v\n", err)
+		return 2
+	}
+	return protocol.RunPDDStrategyArgs(ctx, append([]string{prog}, fs.Args()...), stderr, player, protocol.PDDStrategyOptions{Rules: rules})
+}

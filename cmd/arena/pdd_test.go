@@ -1,0 +1,609 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/botarena/botarena/pdd"
+	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/record"
+)
+
+// pddPlayInProcess plays a Course game between two built-in players without
+// processes, and returns its result.
+func pddPlayInProcess(t testing.TB, players [2]protocol.PDDPlayer) pdd.Result {
+	t.Helper()
+	g := pdd.NewGame(pdd.Course)
+	turn := 1
+	for !g.IsOver() {
+		p := g.Position()
+		if p.MustPass() {
+			if err := g.Play(pdd.Pass); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		m, err := players[p.Turn()-pdd.White].Play(context.Background(), protocol.PDDTurn{Position: p, Color: p.Turn(), CanChange: p.ChangeAvailable(), Turn: turn})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatalf("turn %d: %v", turn, err)
+		}
+		turn++
+	}
+	res, _ := g.Result()
+	return res
+}
+
+// The stronger built-in beats random clearly, with either colour.
+func TestPDDGreedyBeatsRandom(t *testing.T) {
+	games := 20
+	if testing.Short() {
+		games = 6
+	}
+	wins := 0
+	for i := range games {
+		greedy, _ := newPDDBot("greedy", uint64(2*i+1))
+		random, _ := newPDDBot("random", uint64(2*i+2))
+		players := [2]protocol.PDDPlayer{greedy, random}
+		greedyColor := pdd.White
+		if i%2 == 1 {
+			players[0], players[1] = random, greedy
+			greedyColor = pdd.Black
+		}
+		res := pddPlayInProcess(t, players)
+		if !res.Draw && res.Winner == greedyColor {
+			wins++
+		}
+	}
+	t.Logf("greedy won %d of %d", wins, games)
+	if wins*10 < games*7 {
+		t.Errorf("greedy won %d of %d games against random, want at least 70%%", wins, games)
+	}
+}
+
+func TestPDDDef(t *testing.T) {
+	d := pddDef()
+	if d.Name != "pdd" || d.Title != "Ponte del Diavolo" || !slices.Equal(d.Builtins, []string{"random", "greedy"}) ||
+		!slices.Equal(d.Protocols, []string{"strategy"}) || d.Seats != [2]string{"white", "black"} ||
+		!slices.Equal(d.Presets, []string{"course", "official"}) || d.DefaultTime != "5s/move" ||
+		d.Serve != nil || d.NewRunner == nil || d.Bot == nil || d.Replay == nil || d.Flags == nil ||
+		d.Defaults != [2]string{"greedy", "random"} {
+		t.Errorf("pddDef: %+v", d)
+	}
+	// -eol and -workdir land in the runner.
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	d.Flags(fs)
+	dir := t.TempDir()
+	if err := fs.Parse([]string{"-eol", "crlf", "-workdir", dir}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := d.NewRunner(&matchConfig{Game: d, Rules: "official", Players: []*playerSpec{pddPlayer("random", ""), pddPlayer("greedy", "")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := r.(*pddRunner).ref
+	if !ref.CRLF || ref.WorkDir != dir || ref.Rules != pdd.Official || ref.Control.MoveCap.Seconds() != 5 {
+		t.Errorf("referee %+v", ref)
+	}
+}
+
+// pddPlayer returns a player spec as the framework makes it: a built-in
+// (proto "") or a strategy program.
+func pddPlayer(name, proto string, command ...string) *playerSpec {
+	if proto == "" {
+		return &playerSpec{Spec: name, Name: name, Builtin: name}
+	}
+	return &playerSpec{Spec: proto + ":" + strings.Join(command, " "), Name: name, Protocol: proto, Command: command}
+}
+
+// pddWatcher records what games show the viewer.
+type pddWatcher struct {
+	mu       sync.Mutex
+	infos    []gameInfo
+	frames   []frame
+	finished []string
+	onUpdate func(frame)
+}
+
+func (w *pddWatcher) Begin(info gameInfo, f frame) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.infos = append(w.infos, info)
+	w.frames = append(w.frames, f)
+}
+
+func (w *pddWatcher) Update(_ string, f frame) {
+	w.mu.Lock()
+	w.frames = append(w.frames, f)
+	cb := w.onUpdate
+	w.mu.Unlock()
+	if cb != nil {
+		cb(f)
+	}
+}
+
+func (w *pddWatcher) Finish(_ string, f frame, result, rec string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.frames = append(w.frames, f)
+	w.finished = append(w.finished, result+"|"+rec)
+}
+
+// pddTestRunner makes the runner of a match between the players.
+func pddTestRunner(t testing.TB, cfg matchConfig, players ...*playerSpec) *pddRunner {
+	t.Helper()
+	cfg.Game = pddDef()
+	cfg.Players = players
+	r, err := newPDDRunner(&cfg, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// pddJob is a game between white and black in a fresh directory.
+func pddJob(t testing.TB, n int, white, black *playerSpec, w watcher) *gameJob {
+	return &gameJob{N: n, Seats: [2]*playerSpec{white, black}, Seed: uint64(n), Dir: filepath.Join(t.TempDir(), "game"),
+		ID: fmt.Sprintf("pdd-%d", n), Watch: w, Log: slog.New(slog.DiscardHandler)}
+}
+
+// checkPDDGame checks a finished game's directory and what the viewer was
+// shown: the start, a frame per stepLog line and the last, and a replay of
+// the record with the same boards.
+func checkPDDGame(t *testing.T, res gameResult, w *pddWatcher, startPlies int) {
+	t.Helper()
+	if res.Err != nil {
+		t.Fatalf("arena error: %v", res.Err)
+	}
+	data, err := os.ReadFile(res.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(res.Record)
+	for _, name := range []string{"chess.txt", "bridge.txt", "result.json"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	rp, err := pddReplay("stepLog.txt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rp.Frames) != res.Plies+1 {
+		t.Errorf("replay: %d frames for %d plies", len(rp.Frames), res.Plies)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	// Begin, one Update per new line, Finish.
+	if want := res.Plies - startPlies + 2; len(w.frames) != want {
+		t.Fatalf("the viewer got %d frames, want %d", len(w.frames), want)
+	}
+	for i, f := range w.frames[:len(w.frames)-1] {
+		ply := startPlies + i
+		if f.Ply != ply || f.Board != rp.Frames[ply].Board || f.Move != rp.Frames[ply].Move {
+			t.Errorf("live frame %d (ply %d, %q) differs from the replay's (ply %d, %q)", i, f.Ply, f.Move, rp.Frames[ply].Ply, rp.Frames[ply].Move)
+		}
+		if f.Clocks[0] == "" || f.Clocks[1] == "" {
+			t.Errorf("frame %d: no clocks %q", i, f.Clocks)
+		}
+	}
+	last := w.frames[len(w.frames)-1]
+	if last.ToMove != -1 || len(w.finished) != 1 || !strings.HasSuffix(w.finished[0], "|"+res.Record) {
+		t.Errorf("last frame %+v, finished %q", last, w.finished)
+	}
+	rf, err := protocol.ReadPDDResultFile(bytes.NewReader(mustRead(t, filepath.Join(dir, "result.json"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rf.Plies != res.Plies || rf.StartPlies != startPlies {
+		t.Errorf("result.json: %d plies (%d from the start), the result %d", rf.Plies, rf.StartPlies, res.Plies)
+	}
+	rj, err := pddReplay("result.json", mustRead(t, filepath.Join(dir, "result.json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rj.Frames) != len(rp.Frames) || rj.Frames[len(rj.Frames)-1].Board != rp.Frames[len(rp.Frames)-1].Board || rj.Result == "" {
+		t.Errorf("result.json replay: %d frames, result %q", len(rj.Frames), rj.Result)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Built-ins play as real child processes (this test binary acting as
+// arena, "arena bot pdd NAME ..."), one per move, through the referee.
+func TestPDDBuiltinsAsPrograms(t *testing.T) {
+	t.Parallel()
+	white, black := pddPlayer("greedy", ""), pddPlayer("random", "")
+	r := pddTestRunner(t, matchConfig{}, white, black)
+	w := &pddWatcher{}
+	res := r.Play(t.Context(), pddJob(t, 1, white, black, w))
+	if res.Winner != 0 || res.Faults != [2]string{} || !slices.Contains([]string{"score", "islands", "bridges"}, res.Reason) ||
+		!strings.HasPrefix(res.Detail, "points/islands/bridges white ") || res.Plies < 20 {
+		t.Errorf("greedy vs random: %+v", res)
+	}
+	checkPDDGame(t, res, w, 0)
+	if w.infos[0].Players != [2]string{"greedy", "random"} || w.infos[0].Seats != [2]string{"white", "black"} || w.infos[0].Game != "pdd" {
+		t.Errorf("game info %+v", w.infos[0])
+	}
+
+	// The same game again from the middle of this one (-start, a stepLog
+	// cut after 30 lines): the record goes on from there.
+	l, err := record.ReadPDDStepLog(bytes.NewReader(mustRead(t, res.Record)), record.PDDStrict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Steps = l.Steps[:30]
+	start := filepath.Join(t.TempDir(), "stepLog.txt")
+	b, _ := l.MarshalText()
+	if err := os.WriteFile(start, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r2 := pddTestRunner(t, matchConfig{Start: start}, white, black)
+	w2 := &pddWatcher{}
+	res2 := r2.Play(t.Context(), pddJob(t, 2, white, black, w2))
+	if res2.Plies <= 30 || res2.Winner < -1 {
+		t.Errorf("from the start record: %+v", res2)
+	}
+	checkPDDGame(t, res2, w2, 30)
+	if got := mustRead(t, res2.Record); !bytes.HasPrefix(got, b) {
+		t.Errorf("the stepLog does not open with the start's lines:\n%s", got)
+	}
+}
+
+// A real program built from examples/pdd-random plays a built-in.
+func TestPDDExampleProgram(t *testing.T) {
+	t.Parallel()
+	prog := buildProgram(t, "examples/pdd-random")
+	white, black := pddPlayer("pdd-random", "strategy", prog), pddPlayer("random", "")
+	r := pddTestRunner(t, matchConfig{Rules: "course"}, white, black)
+	w := &pddWatcher{}
+	res := r.Play(t.Context(), pddJob(t, 1, white, black, w))
+	if res.Winner < -1 || res.Faults != [2]string{} {
+		t.Errorf("pdd-random vs random: %+v", res)
+	}
+	checkPDDGame(t, res, w, 0)
+}
+
+// pddScript writes an executable shell script that first writes its pid
+// to pidFile.
+func pddScript(t *testing.T, name, body string) (path, pidFile string) {
+	t.Helper()
+	dir := t.TempDir()
+	path, pidFile = filepath.Join(dir, name), filepath.Join(dir, "pid")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\necho $$ > "+pidFile+"\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path, pidFile
+}
+
+// checkReaped checks that the process whose pid is in pidFile is gone.
+func checkReaped(t *testing.T, pidFile string) {
+	t.Helper()
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatalf("the program did not run: %v", err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("program %d not reaped: kill(0) = %v", pid, err)
+	}
+}
+
+// Programs that are missing, crash, hang or write garbage lose their game
+// with the reason, are reaped, and the runner goes on with the next game.
+func TestPDDBadPrograms(t *testing.T) {
+	t.Parallel()
+	crash, crashPID := pddScript(t, "crash", "exit 3")
+	hang, hangPID := pddScript(t, "hang", "exec sleep 30")
+	garbage, garbagePID := pddScript(t, "garbage", `echo "this is not a board" > "$3"`)
+	random := pddPlayer("random", "")
+	cases := []struct {
+		player       *playerSpec
+		pidFile      string
+		reason, want string
+	}{
+		{pddPlayer("missing", "strategy", filepath.Join(t.TempDir(), "no-such-bot")), "", "ErrProgramStart", "no such file"},
+		{pddPlayer("crash", "strategy", crash), crashPID, "ErrExitStatus", "exit status 3"},
+		{pddPlayer("hang", "strategy", hang), hangPID, "ErrTimeout", "time"},
+		{pddPlayer("garbage", "strategy", garbage), garbagePID, "ErrFileFormat", "chess.txt"},
+	}
+	var players []*playerSpec
+	for _, c := range cases {
+		players = append(players, c.player)
+	}
+	r := pddTestRunner(t, matchConfig{Time: "1s/move"}, append(players, random)...)
+	for i, c := range cases {
+		// The bad program plays black: random moves first, then it fails.
+		res := r.Play(t.Context(), pddJob(t, i+1, random, c.player, &pddWatcher{}))
+		if res.Err != nil || res.Winner != 0 || res.Reason != c.reason || res.Plies != 1 || res.Faults[0] != "" ||
+			!strings.Contains(res.Faults[1], "turn 2: ") || !strings.Contains(res.Faults[1], c.want) {
+			t.Errorf("%s: %+v", c.player.Name, res)
+		}
+		if c.pidFile != "" {
+			checkReaped(t, c.pidFile)
+		}
+		rf, err := protocol.ReadPDDResultFile(bytes.NewReader(mustRead(t, filepath.Join(filepath.Dir(res.Record), "result.json"))))
+		if err != nil || rf.Violation == nil || rf.Violation.Name != c.reason || rf.Winner != "W" {
+			t.Errorf("%s: result.json %+v, %v", c.player.Name, rf, err)
+		}
+	}
+	// The runner still plays: a whole game after them.
+	w := &pddWatcher{}
+	res := r.Play(t.Context(), pddJob(t, 9, random, random, w))
+	if res.Err != nil || res.Faults != [2]string{} || res.Winner < -1 {
+		t.Errorf("the next game: %+v", res)
+	}
+}
+
+// Cancelling ctx ends a game at once as unfinished, and kills the program
+// that is thinking.
+func TestPDDCancel(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "started")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no fifo:", err)
+	}
+	hang, hangPID := pddScript(t, "hang", "echo started > "+fifo+"\nexec sleep 30")
+	white := pddPlayer("hang", "strategy", hang)
+	r := pddTestRunner(t, matchConfig{Time: "none"}, white, pddPlayer("random", ""))
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go func() {
+		// Opening the fifo waits for the program to open it.
+		if f, err := os.Open(fifo); err == nil {
+			io.ReadAll(f)
+			f.Close()
+		}
+		cancel()
+	}()
+	w := &pddWatcher{}
+	res := r.Play(ctx, pddJob(t, 1, white, pddPlayer("random", ""), w))
+	if res.Winner != -2 || res.Err != nil || res.Reason != "unfinished" {
+		t.Errorf("cancelled: %+v", res)
+	}
+	checkReaped(t, hangPID)
+	if len(w.finished) != 1 {
+		t.Errorf("finished %q", w.finished)
+	}
+}
+
+// NewRunner refuses bad options, saying what is accepted.
+func TestPDDRunnerOptions(t *testing.T) {
+	over := filepath.Join(t.TempDir(), "over")
+	os.Mkdir(over, 0o755)
+	g := pdd.NewGame(pdd.Course)
+	for i := 0; !g.IsOver(); i++ {
+		ms := g.Position().AppendLegalMoves(nil)
+		g.Play(ms[i*7919%len(ms)])
+	}
+	b, _ := record.NewPDDStepLog(g).MarshalText()
+	os.WriteFile(filepath.Join(over, "stepLog.txt"), b, 0o644)
+	notALog := filepath.Join(t.TempDir(), "x.txt")
+	os.WriteFile(notALog, []byte("hello\n"), 0o644)
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	players := []*playerSpec{pddPlayer("random", ""), pddPlayer("greedy", "")}
+	for _, c := range []struct {
+		cfg          matchConfig
+		eol, workdir string
+		want         string
+	}{
+		{cfg: matchConfig{Rules: "fast"}, want: "presets: course, official"},
+		{cfg: matchConfig{Time: "5 seconds"}, want: "accepted: 5s/move"},
+		{cfg: matchConfig{MaxPlies: 10}, want: "no ply limit"},
+		{eol: "cr", want: "want lf or crlf"},
+		{workdir: file, want: "not a directory"},
+		{workdir: filepath.Join(file, "x"), want: "-workdir"},
+		{cfg: matchConfig{Start: filepath.Join(over, "nothing")}, want: "want a pdd game directory or its stepLog.txt"},
+		{cfg: matchConfig{Start: notALog}, want: "stepLog.txt"},
+		{cfg: matchConfig{Start: over}, want: "the game is over"},
+	} {
+		c.cfg.Game, c.cfg.Players = pddDef(), players
+		if _, err := newPDDRunner(&c.cfg, c.eol, c.workdir); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v %q %q: %v, want %q", c.cfg, c.eol, c.workdir, err, c.want)
+		}
+	}
+	cfg := matchConfig{Game: pddDef(), Players: []*playerSpec{pddPlayer("best", "")}}
+	if _, err := newPDDRunner(&cfg, "", ""); err == nil || !strings.Contains(err.Error(), "random, greedy") {
+		t.Errorf("unknown built-in: %v", err)
+	}
+}
+
+// The board is drawn with the platform's coordinates, both colours, the
+// islands, the bridges in their owners' colours and the last move.
+func TestPDDBoardSVG(t *testing.T) {
+	l, err := record.ReadPDDStepLog(strings.NewReader(pddFixture(t, "seed-stepLog.txt")), record.PDDLenient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := record.ReplayPDDStepLog(l, pdd.Course)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := l.Steps[len(l.Steps)-1] // W_5_Chess_8,8_9,9
+	svg := pddBoardSVG(g.Position(), &last)
+	for _, want := range []string{
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 436 436"`,
+		`class="lagoon"`,
+		`>0</text>`, `>9</text>`,
+		`class="tile black" data-square="2,0"`, `class="tile black" data-square="2,2"`,
+		`class="tile white" data-square="0,2"`, `class="tile white" data-square="8,8"`,
+		`class="bridge black" data-bridge="1"`,
+		`class="under"`,
+		`class="last" data-square="8,8"`, `class="last" data-square="9,9"`,
+	} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the board lacks %s", want)
+		}
+	}
+	if strings.Contains(svg, "<script") || strings.Contains(svg, "href") || svg != pddBoardSVG(g.Position(), &last) {
+		t.Error("the board has scripts or links, or is not deterministic")
+	}
+	// An island gets its rim.
+	p, err := pdd.ParsePosition("WW......../WW......../........../........../........../........../........../........../........../.......... B course")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(pddBoardSVG(p, nil), `class="tile white island"`); n != 4 {
+		t.Errorf("%d island tiles drawn, want 4", n)
+	}
+}
+
+// pddFixture reads a golden fixture of spec §3.6.
+func pddFixture(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "pdd", "testdata", "fixtures", filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// Replay reads the fixtures: the seed's stepLog (a frame per line) and each
+// chess.txt (one frame); bridge.txt alone and junk are refused.
+func TestPDDReplayFixtures(t *testing.T) {
+	rp, err := pddReplay("stepLog.txt", []byte(pddFixture(t, "seed-stepLog.txt")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rp.Game != "pdd" || len(rp.Frames) != 6 || rp.Frames[2].Move != "B_2_Change_2,0_2,2" || rp.Frames[0].ToMove != 0 || rp.Frames[5].ToMove != 1 {
+		t.Errorf("seed stepLog: %d frames, %+v", len(rp.Frames), rp.Frames[2])
+	}
+	for _, f := range []string{"F1", "F2", "M1", "S1", "S3"} {
+		rp, err := pddReplay("chess.txt", []byte(pddFixture(t, f+"/chess.txt")))
+		if err != nil || len(rp.Frames) != 1 || !strings.Contains(rp.Frames[0].Board, `class="tile`) {
+			t.Errorf("%s/chess.txt: %v, %d frames", f, err, len(rp.Frames))
+		}
+		if _, err := pddReplay("bridge.txt", []byte(pddFixture(t, f+"/bridge.txt"))); err == nil || !strings.Contains(err.Error(), "whose bridges") {
+			t.Errorf("%s/bridge.txt: %v", f, err)
+		}
+	}
+	if rp, err := pddReplay("stepLog.txt", nil); err != nil || len(rp.Frames) != 1 {
+		t.Errorf("empty stepLog: %v, %+v", err, rp)
+	}
+	for _, junk := range []string{"hello", "W_1_Chess_0,0_0,0\n", "W_1_Chess_0,0_1,0\nW_2_Chess_2,0_3,0\n", "{}", "{\"rules\":\"blitz\"}"} {
+		if _, err := pddReplay("x", []byte(junk)); err == nil {
+			t.Errorf("%q: no error", junk)
+		}
+	}
+}
+
+func FuzzPDDReplay(f *testing.F) {
+	for _, name := range []string{"seed-stepLog.txt", "F1/chess.txt", "S1/chess.txt", "F2/bridge.txt"} {
+		f.Add(filepath.Base(name), []byte(pddFixture(f, name)))
+	}
+	f.Add("result.json", []byte(`{"rules":"course","programs":{"W":"a","B":"b"},"winner":"W","reason":"score","score":{"W":{"points":1,"islands":1,"bridges":0},"B":{"points":0,"islands":0,"bridges":0}},"plies":1,"skips":[],"moves":[{"turn":1,"color":"W","action":"Chess","p1":"0,0","p2":"1,0","elapsed_ms":3}]}`))
+	f.Add("stepLog.txt", []byte("W_1_Chess_0,0_1,0\r\nB_2_Change_0,0_1,0\r\n"))
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		rp, err := pddReplay(name, data)
+		if err != nil {
+			return
+		}
+		if len(rp.Frames) == 0 {
+			t.Fatal("no frames")
+		}
+		for _, fr := range rp.Frames {
+			if !strings.HasPrefix(fr.Board, "<svg") || !strings.HasSuffix(fr.Board, "</svg>") {
+				t.Fatal("a frame with no board")
+			}
+		}
+	})
+}
+
+// "arena bot pdd NAME ..." plays one move on the files, and refuses unknown
+// bots and bad invocations.
+func TestPDDBotCommand(t *testing.T) {
+	dir := t.TempDir()
+	chess, bridge, stepLog := filepath.Join(dir, "chess.txt"), filepath.Join(dir, "bridge.txt"), filepath.Join(dir, "stepLog.txt")
+	empty := strings.Repeat("0,0,0,0,0,0,0,0,0,0\n", 10)
+	os.WriteFile(chess, []byte(empty), 0o644)
+	os.WriteFile(bridge, []byte(empty), 0o644)
+	os.WriteFile(stepLog, nil, 0o644)
+	var stderr bytes.Buffer
+	if code := pddBot(t.Context(), "greedy", []string{"-seed", "7", "W", "N", chess, bridge, stepLog}, nil, io.Discard, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	c, err := record.ReadPDDChess(bytes.NewReader(mustRead(t, chess)), record.PDDStrict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := slices.Index(c.Cells[:], pdd.White); n < 0 || strings.Count(c.String(), "1") != 2 {
+		t.Errorf("after greedy's move:\n%s", c)
+	}
+	stderr.Reset()
+	if code := pddBot(t.Context(), "best", []string{"W", "N", chess, bridge, stepLog}, nil, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "random, greedy") {
+		t.Errorf("unknown bot: exit %d, %q", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := pddBot(t.Context(), "random", []string{"X", "N", chess, bridge, stepLog}, nil, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "want W or B") {
+		t.Errorf("bad colour: exit %d, %q", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := pddBot(t.Context(), "random", []string{"-rules", "fast", "W", "N", chess, bridge, stepLog}, nil, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "course or official") {
+		t.Errorf("bad rules: exit %d, %q", code, stderr.String())
+	}
+}
+
+// "arena match pdd" runs in-process: two built-ins, the result printed, a
+// record per game.
+func TestPDDMatchCommand(t *testing.T) {
+	t.Parallel()
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	err := run(t.Context(), []string{"match", "pdd", "-out", out, "-games", "1", "-eol", "crlf", "-seed", "5", "greedy", "random"}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "game 1: greedy (white) vs random (black): greedy wins by score") {
+		t.Errorf("output:\n%s", stdout.String())
+	}
+	logs, _ := filepath.Glob(filepath.Join(out, "*", "stepLog.txt"))
+	if len(logs) != 1 || !bytes.Contains(mustRead(t, logs[0]), []byte("\r\n")) {
+		t.Errorf("records %q", logs)
+	}
+}
+
+// BenchmarkMatchPDD: random against random, each move a child process
+// (this binary as "arena bot pdd random") on the files, as a match plays
+// them; games/s.
+func BenchmarkMatchPDD(b *testing.B) {
+	random := pddPlayer("random", "")
+	r := pddTestRunner(b, matchConfig{}, random, random)
+	plies, n := 0, 0
+	for b.Loop() {
+		res := r.Play(b.Context(), pddJob(b, n+1, random, random, nopWatcher{}))
+		if res.Err != nil || res.Faults != [2]string{} {
+			b.Fatalf("%+v", res)
+		}
+		plies += res.Plies
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(plies)/float64(n), "plies/game")
+}
