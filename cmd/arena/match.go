@@ -578,8 +578,12 @@ func printTable(w io.Writer, rows []tallyRow) {
 	fmt.Fprintf(w, "\n%4s  %-*s  %5s  %4s  %5s  %6s  %6s  %6s  %s\n", "Rank", width, "Player", "Games", "Wins", "Draws", "Losses", "Points", "Score", "Elo vs field")
 	for i, r := range sorted {
 		d, m := r.t.eloDiff()
+		score := "-"
+		if r.t.games() > 0 {
+			score = fmt.Sprintf("%.1f%%", 100*r.t.points()/float64(r.t.games()))
+		}
 		fmt.Fprintf(w, "%4d  %-*s  %5d  %4d  %5d  %6d  %6s  %6s  %s\n", i+1, width, r.name, r.t.games(), r.t.Wins, r.t.Draws, r.t.Losses,
-			formatPoints(r.t.points()), strings.TrimPrefix(percent(r.t), " "), formatElo(d, m))
+			formatPoints(r.t.points()), score, formatElo(d, m))
 	}
 }
 

@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -58,4 +61,32 @@ func TestMatchOthelloPrograms(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkMatchOthello plays random against random through a TUS server on
+// loopback, both bots TCP clients: games/s with the protocol in the loop.
+func BenchmarkMatchOthello(b *testing.B) {
+	cfg := &matchConfig{Game: othelloDef(), Rules: "tus", Time: "10s/move", Stderr: io.Discard}
+	r, err := newOthelloRunner(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	seats := [2]*playerSpec{{Name: "random", Builtin: "random"}, {Name: "random-2", Builtin: "random"}}
+	dir := b.TempDir()
+	plies := 0
+	n := 0
+	for b.Loop() {
+		n++
+		job := &gameJob{N: n, Seats: seats, Seed: uint64(n), Dir: filepath.Join(dir, strconv.Itoa(n)), ID: "b", Watch: nopWatcher{}, Log: slog.New(slog.DiscardHandler)}
+		if err := os.Mkdir(job.Dir, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		res := r.Play(context.Background(), job)
+		if res.Err != nil || res.Winner < -1 || res.Reason != "discs" {
+			b.Fatalf("game %d: %+v", n, res)
+		}
+		plies += res.Plies
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(plies)/float64(n), "plies/game")
 }
