@@ -1,0 +1,421 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// screenshotDirEnv names a directory for the browser tests' screenshots, for
+// people to look at; without it they go to a temporary directory.
+const screenshotDirEnv = "BOTARENA_SCREENSHOTS"
+
+// sampleRecordDirs are where each game's real records are, for the browser
+// tests (relative paths are from cmd/arena).
+func sampleRecordDirs() map[string][]string {
+	return map[string][]string{
+		"othello":   {filepath.Join(othelloTestdata, "client-001-server-game-1-2026-07-22.txt"), othelloTestdata},
+		"geister":   {"/work/shared/testdata/geister", "../../geister/testdata"},
+		"darkchess": {"/work/shared/testdata/darkchess/records", "/work/shared/testdata/darkchess", "../../darkchess/testdata"},
+		"pdd":       {"../../pdd/testdata/fixtures", "../../pdd/testdata", "../../record/testdata"},
+	}
+}
+
+// sampleRecord finds a real record of def that its Replay reads into a game
+// of at least 10 plies (or the longest found), looking at a bounded number
+// of files under the game's sample directories.
+func sampleRecord(t testing.TB, def *gameDef) (string, replay) {
+	t.Helper()
+	var best string
+	var bestRp replay
+	tried := 0
+	for _, root := range sampleRecordDirs()[def.Name] {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || tried >= 400 || len(bestRp.Frames) > 10 {
+				return fs.SkipAll
+			}
+			if d.IsDir() || strings.HasSuffix(path, ".md") || strings.HasSuffix(path, ".tsv") {
+				return nil
+			}
+			data, err := os.ReadFile(path)
+			if err != nil || len(data) > 1<<20 {
+				return nil
+			}
+			tried++
+			rp, err := safeReplay(def, filepath.Base(path), data)
+			if err == nil && len(rp.Frames) > len(bestRp.Frames) {
+				best, bestRp = path, rp
+			}
+			return nil
+		})
+		if len(bestRp.Frames) > 10 {
+			break
+		}
+	}
+	if best == "" || len(bestRp.Frames) < 3 {
+		t.Skipf("no record of %s with 2 plies or more under %v (%d files tried)", def.Title, sampleRecordDirs()[def.Name], tried)
+	}
+	return best, bestRp
+}
+
+// shotDir is where the screenshots go.
+func shotDir(t testing.TB) string {
+	if d := os.Getenv(screenshotDirEnv); d != "" {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	return t.TempDir()
+}
+
+// saveShot writes a screenshot as name.png in the screenshot directory.
+func saveShot(t testing.TB, dir, name string, img image.Image) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// boardBox is where the page drew the board, as its script reports it once
+// the picture is decoded and painted.
+type boardBox struct {
+	X, Y, W, H float64
+	VW, VH     float64 // the window
+	Ply        string
+	Status     string
+	Error      string
+}
+
+// waitBoard waits in the page until the ply counter shows ply and the board
+// picture is decoded and painted, and returns where the board is.
+const waitBoard = `
+const want = String(arguments[0]), done = arguments[arguments.length - 1];
+const t0 = performance.now();
+function check() {
+  const ply = document.getElementById("ply"), img = document.getElementById("board");
+  const now = ply ? ply.textContent : "";
+  if (img && img.getAttribute("src") && now === want) {
+    img.decode().then(() => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const r = img.getBoundingClientRect();
+      done({x: r.left, y: r.top, w: r.width, h: r.height, vw: innerWidth, vh: innerHeight, ply: now,
+            status: document.getElementById("status").textContent});
+    })), e => done({error: "the board picture does not decode: " + e}));
+    return;
+  }
+  if (performance.now() - t0 > 10000) { done({error: "the ply counter shows " + JSON.stringify(now) + ", not " + want}); return; }
+  setTimeout(check, 10);
+}
+check();`
+
+// boardAt waits for ply and returns the board's box.
+func (b *browser) boardAt(ply int) boardBox {
+	b.t.Helper()
+	var box boardBox
+	b.await(waitBoard, &box, ply)
+	if box.Error != "" {
+		b.t.Fatal(box.Error)
+	}
+	return box
+}
+
+// rect is box in the screenshot's pixels.
+func (box boardBox) rect(img image.Image) image.Rectangle {
+	sx := float64(img.Bounds().Dx()) / box.VW
+	r := image.Rect(int(box.X*sx), int(box.Y*sx), int((box.X+box.W)*sx), int((box.Y+box.H)*sx))
+	return r.Intersect(img.Bounds())
+}
+
+// colourStats counts the colours of img within r, each channel cut to 4
+// bits.
+type colourStats struct {
+	total  int
+	counts map[uint16]int
+}
+
+func quantize(c color.Color) uint16 {
+	r, g, b, _ := c.RGBA()
+	return uint16(r>>12)<<8 | uint16(g>>12)<<4 | uint16(b>>12)
+}
+
+func statsOf(img image.Image, r image.Rectangle) colourStats {
+	s := colourStats{counts: map[uint16]int{}}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			s.counts[quantize(img.At(x, y))]++
+			s.total++
+		}
+	}
+	return s
+}
+
+// share is the part of the pixels within tolerance tol (per channel, 0-255)
+// of the colour c ("#rrggbb").
+func share(img image.Image, r image.Rectangle, c string, tol int) float64 {
+	var want [3]int
+	fmt.Sscanf(c, "#%02x%02x%02x", &want[0], &want[1], &want[2])
+	n, total := 0, 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			got := [3]int{int(cr >> 8), int(cg >> 8), int(cb >> 8)}
+			ok := true
+			for i := range 3 {
+				if d := got[i] - want[i]; d > tol || d < -tol {
+					ok = false
+				}
+			}
+			if ok {
+				n++
+			}
+			total++
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(n) / float64(total)
+}
+
+// checkBoardShot checks that the screenshot shows a board where the page
+// says it is: large, mostly covered by one board colour that is not the
+// page's, with several other colours (grid, pieces, labels) in clear
+// amounts. It returns the board's rectangle in the picture.
+func checkBoardShot(t testing.TB, game string, img image.Image, box boardBox) image.Rectangle {
+	t.Helper()
+	r := box.rect(img)
+	if float64(r.Dx()) < 0.3*float64(img.Bounds().Dx()) || r.Dx() < 300 || r.Dy() < 200 {
+		t.Errorf("%s: the board is %v in a %v window: too small", game, r.Size(), img.Bounds().Size())
+	}
+	if mid := float64(r.Min.Y+r.Max.Y) / 2; mid > 0.75*float64(img.Bounds().Dy()) {
+		t.Errorf("%s: the board's middle is at y %.0f of %d: not on screen", game, mid, img.Bounds().Dy())
+	}
+	s := statsOf(img, r)
+	type kv struct {
+		c uint16
+		n int
+	}
+	var top []kv
+	for c, n := range s.counts {
+		top = append(top, kv{c, n})
+	}
+	slices.SortFunc(top, func(a, b kv) int { return b.n - a.n })
+	page := map[uint16]bool{quantize(color.RGBA{0xf4, 0xf1, 0xea, 255}): true, quantize(color.RGBA{0xff, 0xfd, 0xf8, 255}): true, quantize(color.RGBA{0xff, 0xff, 0xff, 255}): true}
+	pageShare := 0.0
+	for c := range page {
+		pageShare += float64(s.counts[c]) / float64(s.total)
+	}
+	if pageShare > 0.6 {
+		t.Errorf("%s: %.0f%% of the board's area is the page's background: no board drawn", game, 100*pageShare)
+	}
+	if len(top) == 0 || float64(top[0].n) < 0.12*float64(s.total) {
+		t.Errorf("%s: no colour covers 12%% of the board's area: no board background", game)
+	}
+	visible := 0
+	for _, e := range top {
+		if float64(e.n) >= 0.002*float64(s.total) {
+			visible++
+		}
+	}
+	if visible < 4 {
+		t.Errorf("%s: only %d colours cover 0.2%% of the board each: no pieces or grid", game, visible)
+	}
+	return r
+}
+
+// changed is the part of the pixels of r that differ between a and b.
+func changed(a, b image.Image, r image.Rectangle) float64 {
+	n, total := 0, 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if quantize(a.At(x, y)) != quantize(b.At(x, y)) {
+				n++
+			}
+			total++
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(n) / float64(total)
+}
+
+// checkOthelloColours checks the Othello picture's own colours: the green
+// board, black and white discs.
+func checkOthelloColours(t testing.TB, img image.Image, r image.Rectangle) {
+	t.Helper()
+	if g := share(img, r, othelloGreen, 10); g < 0.35 {
+		t.Errorf("othello: the green board covers %.0f%% of the picture, want 35%% or more", 100*g)
+	}
+	if b := share(img, r, "#111111", 10); b < 0.005 {
+		t.Errorf("othello: black discs cover %.2f%% of the picture", 100*b)
+	}
+	if w := share(img, r, "#f7f7f7", 6); w < 0.005 {
+		t.Errorf("othello: white discs cover %.2f%% of the picture", 100*w)
+	}
+}
+
+// TestBrowser opens the viewer in a real headless chromium: the replay page
+// of a real record of each game (screenshot checked to show the board,
+// stepped with the keyboard), and the live page of games fed through the
+// watcher.
+func TestBrowser(t *testing.T) {
+	b := startBrowser(t, 1280, 860)
+	shots := shotDir(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	var dirs []string
+	for _, ds := range sampleRecordDirs() {
+		dirs = append(dirs, ds...)
+	}
+	w, wait, err := startViewer(ctx, "127.0.0.1:0", &out, dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wait()
+	defer cancel()
+	m := regexp.MustCompile(`Viewer: (http://\S+/)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("startViewer printed %q, no URL", out.String())
+	}
+	base := strings.TrimSuffix(m[1], "/")
+	t.Logf("screenshots in %s", shots)
+
+	for _, def := range gameDefs() {
+		t.Run("replay/"+def.Name, func(t *testing.T) {
+			if def.Replay == nil {
+				t.Skipf("%s has no Replay yet", def.Title)
+			}
+			b.t = t
+			path, rp := sampleRecord(t, def)
+			last := len(rp.Frames) - 1
+			b.open(base + "/replay?" + url.Values{"file": {path}, "game": {def.Name}}.Encode())
+			box := b.boardAt(0)
+			start := b.screenshot()
+			saveShot(t, shots, "replay-"+def.Name, start)
+			r := checkBoardShot(t, def.Name, start, box)
+			if def.Name == "othello" {
+				checkOthelloColours(t, start, r)
+			}
+			b.press(keyArrowRight)
+			b.boardAt(1)
+			one := b.screenshot()
+			if d := changed(start, one, r); d < 0.0005 {
+				t.Errorf("ArrowRight: the board did not change (%.3f%% of pixels)", 100*d)
+			}
+			b.press(keyEnd)
+			endBox := b.boardAt(last)
+			end := b.screenshot()
+			saveShot(t, shots, "replay-"+def.Name+"-end", end)
+			checkBoardShot(t, def.Name, end, endBox)
+			if d := changed(one, end, r); d < 0.0005 {
+				t.Errorf("End: the board did not change (%.3f%% of pixels)", 100*d)
+			}
+			if endBox.Status != rp.Frames[last].Status {
+				t.Errorf("End: status %q, want %q", endBox.Status, rp.Frames[last].Status)
+			}
+			b.press(keyPageUp)
+			b.boardAt(max(last-10, 0))
+			b.press(keyArrowLeft)
+			b.boardAt(max(last-11, 0))
+			b.press(keyHome)
+			b.boardAt(0)
+			b.press(keyPageDown)
+			b.boardAt(min(10, last))
+			// The ply is in the hash: a link opens there, a click on the move list goes there.
+			var hash string
+			b.run(`return location.hash`, &hash)
+			if want := fmt.Sprintf("#ply=%d", min(10, last)); hash != want {
+				t.Errorf("hash %q, want %q", hash, want)
+			}
+			b.open(base + "/replay?" + url.Values{"file": {path}, "game": {def.Name}}.Encode() + "#ply=2")
+			b.boardAt(2)
+			b.run(`document.querySelector('#moves li[data-ply="1"] a').click()`, nil)
+			b.boardAt(1)
+		})
+	}
+
+	t.Run("live", func(t *testing.T) {
+		b.t = t
+		for _, def := range gameDefs() {
+			if def.Replay == nil {
+				t.Logf("live %s: skipped, no Replay yet", def.Name)
+				continue
+			}
+			_, rp := sampleRecord(t, def)
+			id := "live-" + def.Name
+			info := gameInfo{ID: id, Game: def.Name, Title: "Game 1: " + rp.Players[0] + " vs " + rp.Players[1], Players: rp.Players, Seats: def.Seats}
+			f0 := rp.Frames[0]
+			f0.Clocks = [2]string{"5:00.0", "5:00.0"}
+			w.Begin(info, f0)
+			b.open(base + "/live/" + id)
+			box := b.boardAt(0)
+			start := b.screenshot()
+			r := checkBoardShot(t, def.Name, start, box)
+			n := min(6, len(rp.Frames)-1)
+			for i := 1; i <= n; i++ {
+				f := rp.Frames[i]
+				f.Clocks = [2]string{fmt.Sprintf("4:5%d.0", 9-i), "4:59.5"}
+				w.Update(id, f)
+			}
+			box = b.boardAt(n)
+			now := b.screenshot()
+			saveShot(t, shots, "live-"+def.Name, now)
+			checkBoardShot(t, def.Name, now, box)
+			if d := changed(start, now, r); d < 0.0005 {
+				t.Errorf("%s live: the board did not change after %d plies", def.Name, n)
+			}
+			var side struct {
+				Clock string
+				Moves int
+			}
+			b.run(`return {clock: document.getElementById("clock0").textContent, moves: document.querySelectorAll("#moves li").length}`, &side)
+			if side.Clock != fmt.Sprintf("4:5%d.0", 9-n) || side.Moves != n {
+				t.Errorf("%s live: clock %q, %d moves listed; want %q, %d", def.Name, side.Clock, side.Moves, fmt.Sprintf("4:5%d.0", 9-n), n)
+			}
+			// A perspective, where the game has them: the picture becomes the view.
+			if len(rp.Frames[n].Views) > 0 {
+				var shown bool
+				b.run(`const s = document.getElementById("view"); s.value = s.options[1].value; s.dispatchEvent(new Event("change"));
+					return decodeURIComponent(document.getElementById("board").src.split(",").slice(1).join(",")) === arguments[0][s.value];`, &shown, rp.Frames[n].Views)
+				if !shown {
+					t.Errorf("%s live: choosing a player's view does not show it", def.Name)
+				}
+				box = b.boardAt(n)
+				saveShot(t, shots, "live-"+def.Name+"-view", b.screenshot())
+				b.run(`const s = document.getElementById("view"); s.value = ""; s.dispatchEvent(new Event("change"));`, nil)
+			}
+			w.Finish(id, rp.Frames[n], "first player wins (test)", "")
+			var result string
+			b.await(`const done = arguments[arguments.length-1], t0 = performance.now();
+				(function check() { const r = document.getElementById("result");
+				  if (!r.hidden) done(r.textContent); else if (performance.now() - t0 > 10000) done("timeout"); else setTimeout(check, 10); })();`, &result)
+			if !strings.Contains(result, "first player wins (test)") {
+				t.Errorf("%s live: result shown %q", def.Name, result)
+			}
+		}
+		// The index lists the finished games.
+		b.open(base + "/")
+		var rows int
+		b.run(`return document.querySelectorAll("#finished tr a").length`, &rows)
+		if rows == 0 {
+			t.Errorf("the index lists no finished game")
+		}
+		saveShot(t, shots, "index", b.screenshot())
+	})
+}

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sort"
+	"time"
+)
+
+// handler is the viewer's HTTP interface:
+//
+//	GET  /                 the index: live games, finished games, record files, upload form
+//	GET  /events           the index's event stream (SSE): the games, as they change
+//	GET  /live/{id}        a game's live page
+//	GET  /events/{id}      the game's event stream (SSE): its frames, moves, result
+//	GET  /replay?file=F    the replay page of record file F (under the record directories)
+//	POST /replay           the replay page of an uploaded record (a form's "file", or the body)
+//	GET  /static/...       the style sheet and the scripts
+//
+// No request can make it panic (a panic in a game's Replay is caught), and
+// every answer about bad input is a 4xx page saying what was wrong.
+func (v *viewer) handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", v.serveIndex)
+	mux.HandleFunc("GET /events", v.serveIndexEvents)
+	mux.HandleFunc("GET /live/{id}", v.serveLive)
+	mux.HandleFunc("GET /events/{id}", v.serveGameEvents)
+	mux.HandleFunc("GET /replay", v.serveReplayFile)
+	mux.HandleFunc("POST /replay", v.serveReplayUpload)
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(v.static)))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		v.fail(w, http.StatusNotFound, "Not found", fmt.Sprintf("There is no page %q here: see the index.", r.URL.Path))
+	})
+	return secure(mux)
+}
+
+// secure adds the security headers (the pages load nothing but the
+// viewer's own files) and turns a panic into a 500 rather than a dropped
+// connection.
+func secure(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				http.Error(w, fmt.Sprintf("internal error: %v", p), http.StatusInternalServerError)
+			}
+		}()
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "no-referrer")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// page renders template name with data, status code status.
+func (v *viewer) page(w http.ResponseWriter, status int, name string, data any) {
+	var b bytes.Buffer
+	if err := v.pages.ExecuteTemplate(&b, name, data); err != nil {
+		http.Error(w, "web viewer: page "+name+": "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}
+
+// errorPage is the data of the error page.
+type errorPage struct {
+	Title   string
+	Message string
+	Formats []gameFormat
+}
+
+// fail answers with the error page.
+func (v *viewer) fail(w http.ResponseWriter, status int, title, message string) {
+	v.page(w, status, "error.html", errorPage{Title: title, Message: message})
+}
+
+// indexPage is the data of the index.
+type indexPage struct {
+	State   indexState
+	Records []recordFile
+	Dirs    []string
+	Listing string // a note on the listing (cut short, unreadable directory)
+	Formats []gameFormat
+	MaxSize string
+}
+
+// serveIndex serves the index.
+func (v *viewer) serveIndex(w http.ResponseWriter, r *http.Request) {
+	v.mu.Lock()
+	st := v.indexStateLocked()
+	v.mu.Unlock()
+	files, note := v.listRecords()
+	v.page(w, http.StatusOK, "index.html", indexPage{State: st, Records: files, Dirs: v.dirs, Listing: note,
+		Formats: gameFormats(), MaxSize: fmt.Sprintf("%d MiB", v.limits.MaxRecordBytes>>20)})
+}
+
+// livePage is the data of a game's live page.
+type livePage struct {
+	ID    string
+	Info  gameInfo
+	State gameState
+}
+
+// serveLive serves a game's live page.
+func (v *viewer) serveLive(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	v.mu.Lock()
+	g := v.games[id]
+	var st gameState
+	if g != nil {
+		st = g.stateLocked(0)
+	}
+	v.mu.Unlock()
+	if g == nil {
+		v.fail(w, http.StatusNotFound, "No such game", fmt.Sprintf("The viewer has no game %q: it never began, or it finished long ago (the viewer keeps the last %d).", id, v.limits.MaxFinished))
+		return
+	}
+	v.page(w, http.StatusOK, "live.html", livePage{ID: id, Info: st.Info, State: st})
+}
+
+// startStream writes the headers of an event stream.
+func startStream(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+}
+
+// sendEvent writes one event of an event stream and flushes it, within the
+// write timeout: a browser that does not read loses its stream, never
+// holding up anything else.
+func (v *viewer) sendEvent(w http.ResponseWriter, event string, data any) error {
+	b, err := json.Marshal(data)
+	if err != nil {
+		return err
+	}
+	rc := http.NewResponseController(w)
+	rc.SetWriteDeadline(time.Now().Add(v.limits.WriteTimeout))
+	var buf bytes.Buffer
+	buf.Grow(len(b) + 32)
+	fmt.Fprintf(&buf, "event: %s\ndata: ", event)
+	buf.Write(b) // JSON has no raw line breaks
+	buf.WriteString("\n\n")
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	return rc.Flush()
+}
+
+// keepAlive is how often an idle event stream gets a comment, so that
+// nothing between the browser and the viewer closes it.
+const keepAlive = 20 * time.Second
+
+// serveGameEvents streams a game: a "state" event with the whole game
+// first, then one whenever it changes, with the moves the browser lacks.
+// Between two sends it skips the frames it had no time for: the latest
+// frame is all a browser needs. The stream ends once the game is over.
+func (v *viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	ch := make(chan struct{}, 1)
+	v.mu.Lock()
+	g := v.games[id]
+	if g != nil {
+		g.subs[ch] = struct{}{}
+	}
+	v.mu.Unlock()
+	if g == nil {
+		http.Error(w, fmt.Sprintf("no game %q", id), http.StatusNotFound)
+		return
+	}
+	defer func() {
+		v.mu.Lock()
+		delete(g.subs, ch)
+		v.mu.Unlock()
+	}()
+	startStream(w)
+	ch <- struct{}{}
+	sent := 0
+	tick := time.NewTicker(keepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-tick.C:
+			if v.comment(w) != nil {
+				return
+			}
+			continue
+		case _, ok := <-ch:
+			if !ok {
+				return // the game was dropped
+			}
+		}
+		v.mu.Lock()
+		st := g.stateLocked(sent)
+		v.mu.Unlock()
+		if v.sendEvent(w, "state", st) != nil {
+			return
+		}
+		sent = st.From + len(st.Moves)
+		if st.Finished {
+			return
+		}
+	}
+}
+
+// comment writes a keep-alive comment to an event stream.
+func (v *viewer) comment(w http.ResponseWriter) error {
+	rc := http.NewResponseController(w)
+	rc.SetWriteDeadline(time.Now().Add(v.limits.WriteTimeout))
+	if _, err := w.Write([]byte(": ping\n\n")); err != nil {
+		return err
+	}
+	return rc.Flush()
+}
+
+// serveIndexEvents streams the index: an "index" event with the live games
+// and the latest finished ones, first at once, then after each change, at
+// most one per IndexInterval.
+func (v *viewer) serveIndexEvents(w http.ResponseWriter, r *http.Request) {
+	ch := make(chan struct{}, 1)
+	v.mu.Lock()
+	v.indexSub[ch] = struct{}{}
+	v.mu.Unlock()
+	defer func() {
+		v.mu.Lock()
+		delete(v.indexSub, ch)
+		v.mu.Unlock()
+	}()
+	startStream(w)
+	ch <- struct{}{}
+	tick := time.NewTicker(keepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-tick.C:
+			if v.comment(w) != nil {
+				return
+			}
+			continue
+		case <-ch:
+		}
+		v.mu.Lock()
+		st := v.indexStateLocked()
+		v.mu.Unlock()
+		if v.sendEvent(w, "index", st) != nil {
+			return
+		}
+		pause := time.NewTimer(v.limits.IndexInterval)
+		select {
+		case <-r.Context().Done():
+			pause.Stop()
+			return
+		case <-pause.C:
+		}
+	}
+}
+
+// sortRecords orders record files by path.
+func sortRecords(files []recordFile) {
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+}

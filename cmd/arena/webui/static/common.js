@@ -1,0 +1,92 @@
+// botarena viewer: what the live and replay pages share.
+"use strict";
+
+// svgURL makes a board picture (an <svg> element's text) into an image URL.
+// Shown through <img>, the picture can run nothing and load nothing.
+function svgURL(svg) {
+  return "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg || "");
+}
+
+// Board shows the frames of a game in the page: the picture (as the
+// spectator sees it, or as a player does when the frame has views), the
+// clocks and the status.
+class Board {
+  constructor() {
+    this.img = document.getElementById("board");
+    this.view = document.getElementById("view");
+    this.choice = document.getElementById("view-choice");
+    this.shownSrc = "";
+    this.frame = null;
+    this.viewNames = "";
+    this.view.addEventListener("change", () => {
+      try { localStorage.setItem("botarena.view", this.view.value); } catch (e) {}
+      if (this.frame) this.show(this.frame);
+    });
+  }
+
+  // views keeps the perspective menu in step with the frame's views.
+  views(frame) {
+    const names = Object.keys(frame.views || {}).sort();
+    const key = names.join(",");
+    if (key === this.viewNames) return;
+    this.viewNames = key;
+    let want = this.view.value;
+    if (!want) { try { want = localStorage.getItem("botarena.view") || ""; } catch (e) { want = ""; } }
+    this.view.textContent = "";
+    const opt = (value, text) => {
+      const o = document.createElement("option");
+      o.value = value; o.textContent = text;
+      this.view.appendChild(o);
+    };
+    opt("", "spectator");
+    for (const n of names) opt(n, n + " player");
+    this.view.value = names.includes(want) ? want : "";
+    this.choice.hidden = names.length === 0;
+  }
+
+  show(frame) {
+    this.frame = frame;
+    this.views(frame);
+    const v = this.view.value;
+    const svg = (v && frame.views && frame.views[v]) || frame.board;
+    const src = svgURL(svg);
+    if (src !== this.shownSrc) {
+      this.img.src = src;
+      this.shownSrc = src;
+    }
+    document.getElementById("ply").textContent = frame.ply;
+    document.getElementById("status").textContent = frame.status || "";
+    for (const i of [0, 1]) {
+      const c = (frame.clocks || [])[i] || "";
+      const el = document.getElementById("clock" + i);
+      el.textContent = c;
+      el.hidden = c === "";
+      document.getElementById("p" + i).classList.toggle("to-move", frame.toMove === i);
+    }
+  }
+}
+
+// fitMoves gives the move list as many columns as its longest move allows.
+function fitMoves(list) {
+  let longest = 0;
+  for (const li of list.children) longest = Math.max(longest, (li.dataset.move || "").length);
+  list.classList.toggle("w2", longest > 8 && longest <= 16);
+  list.classList.toggle("w1", longest > 16);
+}
+
+// moveItem makes the move list's entry for a ply.
+function moveItem(ply, move, href) {
+  const li = document.createElement("li");
+  li.value = ply;
+  li.dataset.ply = ply;
+  li.dataset.move = move;
+  li.title = ply + ". " + move;
+  const a = document.createElement(href ? "a" : "span");
+  if (href) a.href = href;
+  const n = document.createElement("span");
+  n.className = "n";
+  n.textContent = ply + ".";
+  a.append(n, " " + move);
+  li.appendChild(a);
+  return li;
+}

@@ -1,0 +1,49 @@
+// botarena viewer: the live page. The first "state" event of /events/<id>
+// brings the whole game; later ones the latest frame and the new moves.
+"use strict";
+(function () {
+  const first = JSON.parse(document.getElementById("data").textContent);
+  const id = first.info.id;
+  const board = new Board();
+  const moves = document.getElementById("moves");
+  const conn = document.getElementById("conn");
+  const result = document.getElementById("result");
+  let count = 0;
+
+  function apply(st) {
+    if (st.from < count) {
+      while (moves.children.length > st.from) moves.lastChild.remove();
+      count = st.from;
+    }
+    (st.moves || []).forEach((m, i) => moves.appendChild(moveItem(st.from + i + 1, m, "")));
+    count = st.from + (st.moves || []).length;
+    if ((st.moves || []).length) fitMoves(moves);
+    const last = moves.lastElementChild;
+    moves.querySelectorAll(".current").forEach(e => e.classList.remove("current"));
+    if (last) { last.classList.add("current"); last.scrollIntoView({block: "nearest"}); }
+    board.show(st.frame);
+    if (st.finished) {
+      result.hidden = false;
+      result.textContent = "";
+      result.append("Result: " + (st.result || "none"));
+      if (st.replay) {
+        const a = document.createElement("a");
+        a.href = st.replay; a.textContent = "replay the record"; a.id = "replay-link";
+        result.append(" · ", a);
+      }
+      conn.textContent = "game over";
+    }
+  }
+
+  board.show(first.frame);
+  const es = new EventSource("/events/" + encodeURIComponent(id));
+  es.addEventListener("state", ev => {
+    const st = JSON.parse(ev.data);
+    conn.textContent = "live";
+    apply(st);
+    if (st.finished) es.close();
+  });
+  es.onerror = () => {
+    if (es.readyState !== EventSource.CLOSED) conn.textContent = "reconnecting…";
+  };
+})();
