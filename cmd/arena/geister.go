@@ -1,6 +1,568 @@
 package main
 
-// geisterDef describes Geister to arena. (Being written: issue 7.)
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"io/fs"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
+)
+
+// geisterDef describes Geister to arena.
+//
+// A match is refereed by protocol.GeisterNTPUHost, the NTPU platform
+// launcher's referee, whatever each program speaks: "stdio:" (the launcher's
+// STDIO mode: the Java server's messages on the program's standard input and
+// output) or "tcp:" (its TCP mode: the program is started as "<command>
+// 127.0.0.1 <port>" and connects back, as a Java server client does). A
+// built-in bot plays as a STDIO program, this binary run as "arena bot
+// geister <name>", so it meets any program through the protocol. Each
+// game's directory holds board.txt, the NTPU record with both red sets.
+//
+// "arena serve geister" is the Java geister server (ports 10000 and 10001,
+// its options), writing every game as an NTPU board.txt.
 func geisterDef() *gameDef {
-	return &gameDef{Name: "geister", Title: "Geister"}
+	return &gameDef{
+		Name:        "geister",
+		Title:       "Geister",
+		Builtins:    geisterBotNames(),
+		Protocols:   []string{"stdio", "tcp"},
+		Defaults:    [2]string{"greedy", "random"},
+		Seats:       [2]string{"first", "second"},
+		Presets:     []string{"gat", "ntpu"},
+		DefaultTime: geisterDefaultTime(),
+		Serve:       serveGeister,
+		NewRunner:   newGeisterRunner,
+		Bot:         geisterBot,
+		Replay:      replayGeister,
+	}
+}
+
+// geisterDefaultTime is the Java server's default control, --budget=600
+// --timeout=10: "600s+10s/move".
+func geisterDefaultTime() string {
+	c, err := timer.JavaGeister(timer.JavaGeisterBudget, timer.JavaGeisterTimeout)
+	if err != nil {
+		return "600s+10s/move"
+	}
+	return c.String()
+}
+
+// geisterRules returns the rules of a -rules preset: gat (the Java server's,
+// the default) or ntpu.
+func geisterRules(preset string) (geister.Rules, error) {
+	switch preset {
+	case "", "gat":
+		return geister.GAT, nil
+	case "ntpu":
+		return geister.NTPU, nil
+	}
+	return geister.Rules{}, fmt.Errorf("unknown rules %q (accepted: gat: the Java server's, 300 plies; ntpu: the NTPU platform's, 200 plies)", preset)
+}
+
+// The runner's limits besides the time control.
+const (
+	// geisterSetupLimit is the most a program has to set its red ghosts.
+	geisterSetupLimit = 60 * time.Second
+	// geisterSetupFloor is the least it has, however short the control.
+	geisterSetupFloor = 2 * time.Second
+)
+
+// geisterRunner plays Geister games through protocol.GeisterNTPUHost: every
+// player is a program (a built-in bot is this binary run as a STDIO
+// program). It holds settings only, so games may run at once.
+type geisterRunner struct {
+	def   *gameDef
+	rules geister.Rules
+	time  timer.Control
+	start *record.GeisterBoard // -start, nil for none
+	// setup is how long the programs have to set their red ghosts: 60 s,
+	// or less under a short control (its first ply's allowance, at least
+	// geisterSetupFloor), so that a silent program loses in about the time
+	// a silent move would.
+	setup time.Duration
+	self  []string // this binary, to run built-in bots
+}
+
+// newGeisterRunner checks a Geister match's options: the rules preset, the
+// time control, the ply limit and the start file.
+func newGeisterRunner(cfg *matchConfig) (runner, error) {
+	rules, err := geisterRules(cfg.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("-rules: %w", err)
+	}
+	switch {
+	case cfg.MaxPlies < 0:
+		return nil, fmt.Errorf("-plies %d: the ply limit must be positive (or 0 for the preset's: gat 300, ntpu 200)", cfg.MaxPlies)
+	case cfg.MaxPlies > 0:
+		rules.PlyLimit = cfg.MaxPlies
+		rules.Name += "-" + strconv.Itoa(cfg.MaxPlies)
+	}
+	text := cfg.Time
+	if text == "" {
+		text = geisterDefaultTime()
+	}
+	ctl, err := timer.Parse(text)
+	if err != nil {
+		return nil, fmt.Errorf("-time %q: %w (accepted: none, 900s, 600s+10s/move, 0s+10s/move, 5s/move, \"900s 30s/move\", ...)", text, err)
+	}
+	r := &geisterRunner{def: cfg.Game, rules: rules, time: ctl, setup: geisterSetupTime(ctl)}
+	if r.def == nil {
+		r.def = geisterDef()
+	}
+	if cfg.Start != "" {
+		if r.start, err = readGeisterStart(cfg.Start, rules); err != nil {
+			return nil, fmt.Errorf("-start: %w", err)
+		}
+	}
+	self, selfErr := selfCommand("bot", "geister")
+	r.self = self
+	for _, p := range cfg.Players {
+		if p.Builtin != "" {
+			if _, err := newGeisterBot(p.Builtin, 0); err != nil {
+				return nil, err
+			}
+			if selfErr != nil {
+				return nil, selfErr
+			}
+		} else if p.Protocol != "stdio" && p.Protocol != "tcp" {
+			return nil, fmt.Errorf("player %q: protocol %q (accepted for geister: stdio, tcp)", p.Spec, p.Protocol)
+		}
+	}
+	return r, nil
+}
+
+// geisterSetupTime is the setup time under ctl: its first ply's allowance
+// within [geisterSetupFloor, geisterSetupLimit], geisterSetupLimit without
+// a limit.
+func geisterSetupTime(ctl timer.Control) time.Duration {
+	if ctl.Unlimited() {
+		return geisterSetupLimit
+	}
+	d := ctl.Main + ctl.Period
+	if ctl.MoveCap > 0 && (d == 0 || ctl.MoveCap < d) {
+		d = ctl.MoveCap
+	}
+	return min(max(d, geisterSetupFloor), geisterSetupLimit)
+}
+
+// readGeisterStart reads a -start file: an NTPU board.txt, cut or not (its
+// result line, if any, is ignored), from which a game can go on under rules.
+func readGeisterStart(path string, rules geister.Rules) (*record.GeisterBoard, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	b, err := record.ReadGeisterBoard(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not an NTPU board.txt: %w", path, err)
+	}
+	b.Result = geister.Result{}
+	if b.ColorsKnown() {
+		_, err = b.StartPosition([2]geister.Reds{})
+	} else {
+		_, err = b.MidGame(len(b.Moves))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: no game can start from it: %w", path, err)
+	}
+	if rules.PlyLimit > 0 && len(b.Moves) >= rules.PlyLimit {
+		return nil, fmt.Errorf("%s: its %d plies reach the ply limit %d (raise it with -plies)", path, len(b.Moves), rules.PlyLimit)
+	}
+	return b, nil
+}
+
+// program returns the GeisterProgram of the player in seat, and for a program
+// that is missing or not executable, why it cannot run.
+func (r *geisterRunner) program(job *gameJob, seat int) (protocol.GeisterProgram, string) {
+	p := job.Seats[seat]
+	name := geisterRecordName(p.Name, seat)
+	if p.Builtin != "" && len(r.self) == 0 {
+		return protocol.GeisterProgram{}, "cannot find the arena binary to run the built-in " + p.Builtin
+	}
+	if p.Builtin != "" {
+		h := fnv.New64a()
+		h.Write([]byte(p.Name))
+		seed := job.Seed ^ h.Sum64()
+		args := append(append([]string(nil), r.self[1:]...), p.Builtin, "-seed", strconv.FormatUint(seed, 10))
+		return protocol.GeisterProgram{Name: name, Path: r.self[0], Args: args, Dir: job.Dir}, ""
+	}
+	prog := protocol.GeisterProgram{Name: name, Path: p.Command[0], Args: p.Command[1:]}
+	if p.Protocol == "tcp" {
+		prog.Mode = protocol.GeisterTCPMode
+	}
+	return prog, geisterCannotRun(prog.Path)
+}
+
+// geisterCannotRun says why the program at path cannot be run, "" if it
+// looks runnable.
+func geisterCannotRun(path string) string {
+	_, err := exec.LookPath(path)
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, exec.ErrNotFound), errors.Is(err, fs.ErrNotExist):
+		return "program not found: " + path
+	case errors.Is(err, fs.ErrPermission):
+		return "program not executable: " + path
+	}
+	return fmt.Sprintf("program cannot run: %v", err)
+}
+
+// geisterRecordName is a player's name as a record holds it: no white space,
+// at most 200 bytes, never empty.
+func geisterRecordName(name string, seat int) string {
+	name = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(" \t\r\n\v\f", r) {
+			return '_'
+		}
+		return r
+	}, name)
+	if len(name) > 200 {
+		name = name[:200]
+	}
+	if name == "" {
+		name = geister.Color(seat).String()
+	}
+	return name
+}
+
+// Play plays one game: both programs started by the host, the game refereed,
+// board.txt written into job.Dir.
+func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
+	names := [2]string{job.Seats[0].Name, job.Seats[1].Name}
+	live := newGeisterLive(job.Watch, job.ID)
+	live.begin(gameInfo{
+		ID:      job.ID,
+		Game:    r.def.Name,
+		Title:   fmt.Sprintf("Game %d: %s (first) vs %s (second)", job.N, names[0], names[1]),
+		Players: names,
+		Seats:   r.def.Seats,
+	}, r.time)
+
+	var progs [2]protocol.GeisterProgram
+	var cannot [2]string
+	for seat := range progs {
+		progs[seat], cannot[seat] = r.program(job, seat)
+	}
+	if cannot[0] != "" || cannot[1] != "" {
+		return r.unstarted(job, live, cannot)
+	}
+	h := &protocol.GeisterNTPUHost{
+		Rules:        r.rules,
+		Time:         r.time,
+		SetupTimeout: r.setup,
+		Start:        r.start,
+		Logger:       job.Log,
+		OnPly:        live.ply,
+	}
+	g, err := h.Play(ctx, progs[0], progs[1])
+	var se *protocol.GeisterStartError
+	switch {
+	case errors.As(err, &se):
+		cannot[se.Side] = fmt.Sprintf("program cannot run: %s: %v", se.Path, se.Err)
+		return r.unstarted(job, live, cannot)
+	case g == nil && err != nil:
+		res := gameResult{Winner: -2, Err: fmt.Errorf("geister: %w", err)}
+		live.finish(res, "")
+		return res
+	}
+	res := geisterResult(g, names, r.rules)
+	if err != nil && ctx.Err() != nil {
+		res = gameResult{Winner: -2, Reason: geister.Unfinished.String(), Detail: "interrupted", Plies: res.Plies, Faults: res.Faults}
+	}
+	res.Record, res.Err = writeGeisterRecord(job.Dir, g.Record)
+	live.finish(res, res.Record)
+	return res
+}
+
+// unstarted ends a game in which a program could not be started: it loses
+// (Disconnect, the platform's word for a program that is gone); if neither
+// could, the game has no result. The record says so.
+func (r *geisterRunner) unstarted(job *gameJob, live *geisterLive, cannot [2]string) gameResult {
+	res := gameResult{Winner: -2, Reason: geister.Disconnect.String(), Faults: cannot}
+	switch {
+	case cannot[0] != "" && cannot[1] != "":
+		res.Reason, res.Detail = geister.Unfinished.String(), "neither program could be started"
+	case cannot[0] != "":
+		res.Winner, res.Detail = 1, cannot[0]
+	default:
+		res.Winner, res.Detail = 0, cannot[1]
+	}
+	b := &record.GeisterBoard{
+		Date:      time.Now().Truncate(time.Minute),
+		First:     geisterRecordName(job.Seats[0].Name, 0),
+		Second:    geisterRecordName(job.Seats[1].Name, 1),
+		Start:     geister.StartSetup(geister.RedsAt(0), geister.RedsAt(0)).Ghosts,
+		TimeLimit: r.time.Main.Truncate(time.Second),
+	}
+	if r.start != nil {
+		b.Start, b.Counts, b.Moves, b.Captures, b.Reds = r.start.Start, r.start.Counts, r.start.Moves, r.start.Captures, r.start.Reds
+	}
+	if res.Winner >= 0 {
+		b.Result = geister.Result{Reason: geister.Disconnect, Winner: geister.Color(res.Winner)}
+	}
+	res.Plies = len(b.Moves)
+	res.Record, res.Err = writeGeisterRecord(job.Dir, b)
+	live.finish(res, res.Record)
+	return res
+}
+
+// writeGeisterRecord writes b as dir/board.txt and returns its path.
+func writeGeisterRecord(dir string, b *record.GeisterBoard) (string, error) {
+	data, err := record.AppendGeisterBoard(nil, b)
+	if err != nil {
+		return "", fmt.Errorf("geister record: %w", err)
+	}
+	path := filepath.Join(dir, "board.txt")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return "", fmt.Errorf("geister record: %w", err)
+	}
+	return path, nil
+}
+
+// geisterResult turns the host's game into the arena's result.
+func geisterResult(g *protocol.GeisterNTPUGame, names [2]string, rules geister.Rules) gameResult {
+	r := g.Result
+	res := gameResult{Winner: -2, Reason: r.Reason.String(), Plies: len(g.Record.Moves)}
+	for seat, p := range g.Players {
+		res.Faults[seat] = p.Fault
+		if p.Fault != "" && !p.Killed && p.ExitCode != 0 && p.Status != "" {
+			res.Faults[seat] += " (" + p.Status + ")"
+		}
+	}
+	switch {
+	case r.Reason == geister.Unfinished:
+		res.Detail = "no result"
+		if res.Faults[0] != "" && res.Faults[1] != "" {
+			res.Detail = "no result: neither player set its red ghosts"
+		}
+		return res
+	case r.Draw:
+		res.Winner = -1
+	default:
+		res.Winner = int(r.Winner)
+	}
+	w, l := names[int(r.Winner)], names[1-int(r.Winner)]
+	switch r.Reason {
+	case geister.ChessEscape:
+		res.Detail = w + "'s blue ghost escaped"
+	case geister.NoBlueGhost:
+		res.Detail = w + " captured all four of " + l + "'s blue ghosts"
+	case geister.NoRedGhost:
+		res.Detail = l + " captured all four of " + w + "'s red ghosts"
+	case geister.GamePlyLimitDraw:
+		res.Detail = fmt.Sprintf("the ply limit, %d, was reached", rules.PlyLimit)
+	default:
+		res.Detail = l + ": " + res.Faults[1-int(r.Winner)]
+		if res.Faults[1-int(r.Winner)] == "" {
+			res.Detail = l + " lost by " + r.Reason.String()
+		}
+	}
+	return res
+}
+
+// geisterBot runs a built-in Geister bot as a program: "arena bot geister
+// NAME" speaks the NTPU launcher's STDIO mode on standard input and output;
+// "arena bot geister NAME HOST PORT" connects to a Java geister server (or
+// "arena serve geister", or the launcher's TCP mode, which appends the host
+// and the port) and plays one game there. -seed seeds it.
+func geisterBot(ctx context.Context, name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("arena bot geister "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: arena bot geister NAME [-seed N] [HOST PORT]\n\nWithout HOST PORT the bot speaks the NTPU STDIO mode; with them it plays one game on a Java geister server (port 10000: the first player, 10001: the second).\nbuilt-in players: %s\n\nflags:\n", strings.Join(geisterBotNames(), ", "))
+		fs.PrintDefaults()
+	}
+	seed := fs.Uint64("seed", 0, "seed of the bot's choices (0: a random seed)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *seed == 0 {
+		*seed = rand.Uint64()
+	}
+	bot, err := newGeisterBot(name, *seed)
+	if err != nil {
+		fmt.Fprintln(stderr, "arena bot geister:", err)
+		return 2
+	}
+	switch fs.NArg() {
+	case 0:
+		if err := protocol.ServeGeisterSTDIO(ctx, stdin, stdout, bot); err != nil {
+			fmt.Fprintln(stderr, "arena bot geister:", err)
+			return 1
+		}
+		return 0
+	case 2:
+		out, err := protocol.DialGeister(ctx, net.JoinHostPort(fs.Arg(0), fs.Arg(1)), bot)
+		if err != nil {
+			fmt.Fprintln(stderr, "arena bot geister:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "%s player: %s\n", out.Color, out.Result)
+		return 0
+	}
+	fmt.Fprintf(stderr, "arena bot geister: want no arguments (STDIO mode) or HOST PORT, got %q\n", fs.Args())
+	return 2
+}
+
+// serveGeister runs the Java geister server's protocol ("arena serve
+// geister") until ctx is done: the Java server's options, its banner, every
+// game written as an NTPU board.txt, and the live games in the web viewer
+// with -web.
+func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("arena serve geister", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o protocol.GeisterHostOptions
+	o.RegisterFlags(fs)
+	records := fs.String("records", "log", "directory of the records: game-<time>.txt, an NTPU board.txt per game (\"\" for none); the Java server's logs go to ./log too")
+	web := fs.String("web", "", "serve the web viewer on this address (\":8080\" is the Java viewer's port: pick another, e.g. :8081)")
+	verbose := fs.Bool("v", false, "log every line received")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: arena serve geister [flags]\n\nThe Java geister server (TCPServerWithBlock): the first player connects to --port0, the second to --port1; games run one after the other.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("serve geister: unexpected argument %q", fs.Arg(0))
+	}
+	h, err := o.Host()
+	if err != nil {
+		return fmt.Errorf("serve geister: %w", err)
+	}
+	if *records != "" {
+		if err := os.MkdirAll(*records, 0o755); err != nil {
+			return fmt.Errorf("serve geister: --records: %w", err)
+		}
+		h.RecordDir = *records
+	}
+	level := slog.LevelInfo
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	h.Logger = slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	first, second, viewerAddr := o.Addrs()
+	var lc net.ListenConfig
+	ln0, err := lc.Listen(ctx, "tcp", first)
+	if err != nil {
+		return fmt.Errorf("serve geister: the first player's port: %w", err)
+	}
+	ln1, err := lc.Listen(ctx, "tcp", second)
+	if err != nil {
+		ln0.Close()
+		return fmt.Errorf("serve geister: the second player's port: %w", err)
+	}
+	var wsln net.Listener
+	if h.Viewer != nil {
+		if wsln, err = lc.Listen(ctx, "tcp", viewerAddr); err != nil {
+			ln0.Close()
+			ln1.Close()
+			return fmt.Errorf("serve geister: the viewer's port (--ws-port, 0 for none): %w", err)
+		}
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var w watcher = nopWatcher{}
+	wait := func() {}
+	if *web != "" {
+		var dirs []string
+		if *records != "" {
+			dirs = []string{*records}
+		}
+		vw, vwait, err := startViewer(ctx, *web, stdout, dirs)
+		if err != nil {
+			ln0.Close()
+			ln1.Close()
+			if wsln != nil {
+				wsln.Close()
+			}
+			return fmt.Errorf("serve geister: -web: %w", err)
+		}
+		w, wait = vw, vwait
+	}
+	live := &geisterServeLive{w: w, time: h.Time}
+	if h.NoTimeLimit {
+		live.time = timer.Control{}
+	}
+	var out sync.Mutex
+	h.OnPly = live.ply
+	h.OnGameEnd = func(rec protocol.GeisterGameRecord) {
+		live.end(rec)
+		out.Lock()
+		defer out.Unlock()
+		fmt.Fprintf(stdout, "game %d: %s (first) vs %s (second): %s, %d plies", rec.ID+1, rec.Remote[0], rec.Remote[1], rec.Result, len(rec.Moves))
+		if rec.RecordFile != "" {
+			fmt.Fprintf(stdout, "; record %s", rec.RecordFile)
+		}
+		fmt.Fprintln(stdout)
+	}
+
+	// The banner, after the Java server's.
+	port := func(ln net.Listener) int { return ln.Addr().(*net.TCPAddr).Port }
+	out.Lock()
+	fmt.Fprintf(stdout, "TCPServerWithBlock (arena %s: the Java geister server's protocol)\n", version)
+	fmt.Fprintf(stdout, "Budget = %d sec.\n", o.Budget)
+	fmt.Fprintf(stdout, "Timeout(after consuming budget) = %d sec.\n", o.Timeout)
+	fmt.Fprintf(stdout, "Rules: %s, %s, an illegal move %s\n", h.Rules.Name, geisterPlyLimitText(h.Rules.PlyLimit), map[geister.Policy]string{geister.Lose: "loses", geister.Retry: "gets NG and the player tries again"}[h.Rules.IllegalMove])
+	fmt.Fprintf(stdout, "1st player port: %d, 2nd player port: %d\n", port(ln0), port(ln1))
+	if wsln != nil {
+		fmt.Fprintf(stdout, "Viewer: ws://localhost:%d%s\n", port(wsln), protocol.GeisterViewerPath)
+	}
+	if *records != "" {
+		fmt.Fprintf(stdout, "Records: %s (an NTPU board.txt per game, game-<time>.txt)\n", *records)
+	} else {
+		fmt.Fprintln(stdout, "Records: none")
+	}
+	out.Unlock()
+
+	var wg sync.WaitGroup
+	if wsln != nil {
+		wg.Go(func() {
+			if err := h.Viewer.Serve(ctx, wsln); err != nil && ctx.Err() == nil {
+				fmt.Fprintln(stderr, "arena: geister viewer:", err)
+			}
+		})
+	}
+	err = h.Serve(ctx, ln0, ln1)
+	stopped := ctx.Err() != nil
+	cancel()
+	wg.Wait()
+	wait()
+	if stopped {
+		return nil // stopped by the user
+	}
+	return fmt.Errorf("serve geister: %w", err)
+}
+
+// geisterPlyLimitText says a ply limit in words.
+func geisterPlyLimitText(n int) string {
+	if n == 0 {
+		return "no ply limit"
+	}
+	return fmt.Sprintf("a draw after %d plies", n)
 }

@@ -1,0 +1,467 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
+)
+
+// The board picture's geometry, in SVG user units.
+const (
+	gsCell   = 60                    // a square
+	gsLeft   = 36                    // room for the row numbers
+	gsTop    = 36                    // room for the column numbers
+	gsBoard  = 6 * gsCell            // the board's side
+	gsPanelX = gsLeft + gsBoard + 24 // the captured ghosts' panel
+	gsWidth  = gsPanelX + 190        // the whole picture
+	gsHeight = gsTop + gsBoard + gsTop
+)
+
+// The colours of the picture.
+const (
+	gsBlue    = "#2f6fdf"
+	gsRed     = "#d83a3a"
+	gsUnknown = "#9a9a9a"
+)
+
+// geisterLastMove is the last move for the picture: the square it left and
+// the square it reached, both in the first player's frame; to is
+// geister.Escaped for an escape.
+type geisterLastMove struct {
+	from, to geister.Square
+	ok       bool
+}
+
+// geisterLastMoveOf is move m, played from prev, for the picture.
+func geisterLastMoveOf(prev, next geister.Position, m geister.Move) geisterLastMove {
+	if m == geister.NoMove {
+		return geisterLastMove{}
+	}
+	mover := prev.Turn()
+	return geisterLastMove{from: prev.Square(mover, m.Ghost()), to: next.Square(mover, m.Ghost()), ok: true}
+}
+
+// geisterSVG draws p in the first player's frame (the first player's ghosts
+// start at the bottom and move up) as viewer sees it: -1 a spectator, who
+// sees the colours of the sides whose colours are known (known[c]; a record
+// without a side's red set does not know them), 0 or 1 a player, who sees its
+// own colours and the colours of the opponent's ghosts off the board only.
+// Unknown ghosts are grey with a "?". The ghosts each side captured are
+// listed beside the board; the last move is highlighted.
+func geisterSVG(p geister.Position, viewer int, known [2]bool, last geisterLastMove) string {
+	var b strings.Builder
+	b.Grow(8 << 10)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" font-family="DejaVu Sans, Arial, Helvetica, sans-serif">`, gsWidth, gsHeight)
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#f5efe2"/>`, gsWidth, gsHeight)
+	// The board and its grid.
+	fmt.Fprintf(&b, `<rect class="board" x="%d" y="%d" width="%d" height="%d" fill="#d8bf8f" stroke="#5b4630" stroke-width="3"/>`, gsLeft, gsTop, gsBoard, gsBoard)
+	for y := range 6 {
+		for x := range 6 {
+			s := geister.SquareAt(x, y)
+			fill := ""
+			switch {
+			case last.ok && s == last.to:
+				fill = "#f2cf3a"
+			case last.ok && s == last.from:
+				fill = "#f7e48a"
+			case (x == 0 || x == 5) && (y == 0 || y == 5):
+				fill = "#b9dcb4"
+			}
+			if fill != "" {
+				fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, gsLeft+x*gsCell, gsTop+y*gsCell, gsCell, gsCell, fill)
+			}
+		}
+	}
+	// The exits: the first player's at the top corners, the second
+	// player's at the bottom ones; an arrow points off the board.
+	for _, e := range [...]struct {
+		x, y int
+		who  string
+		dir  int // -1 up, +1 down
+	}{{0, 0, "1st", -1}, {5, 0, "1st", -1}, {0, 5, "2nd", 1}, {5, 5, "2nd", 1}} {
+		cx, cy := gsLeft+e.x*gsCell+gsCell/2, gsTop+e.y*gsCell+gsCell/2
+		ty := cy - gsCell/2 + 10
+		if e.dir > 0 {
+			ty = cy + gsCell/2 - 3
+		}
+		fmt.Fprintf(&b, `<text class="exit" x="%d" y="%d" font-size="9" text-anchor="middle" fill="#2e6b2a">%s exit</text>`, cx, ty, e.who)
+	}
+	for i := 1; i < 6; i++ {
+		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#5b4630" stroke-width="1.2"/>`, gsLeft+i*gsCell, gsTop, gsLeft+i*gsCell, gsTop+gsBoard)
+		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#5b4630" stroke-width="1.2"/>`, gsLeft, gsTop+i*gsCell, gsLeft+gsBoard, gsTop+i*gsCell)
+	}
+	// Coordinates: x above and below, y on the left, as in "xy".
+	for i := range 6 {
+		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft+i*gsCell+gsCell/2, gsTop-12, i)
+		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft+i*gsCell+gsCell/2, gsTop+gsBoard+24, i)
+		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft-16, gsTop+i*gsCell+gsCell/2+5, i)
+	}
+	// The ghosts on the board.
+	for c := range geister.Color(2) {
+		for g := geister.A; g <= geister.H; g++ {
+			s := p.Square(c, g)
+			if !s.Valid() {
+				continue
+			}
+			col := p.GhostColor(c, g)
+			if (viewer < 0 && !known[c]) || (viewer >= 0 && viewer != int(c)) {
+				col = geister.Unknown
+			}
+			geisterGhostSVG(&b, gsLeft+s.X()*gsCell+gsCell/2, gsTop+s.Y()*gsCell+gsCell/2, 1, c, g, col)
+		}
+	}
+	// An escape: an arrow off the board from the exit it left.
+	if last.ok && last.to == geister.Escaped && last.from.Valid() {
+		x := gsLeft + last.from.X()*gsCell + gsCell/2
+		y0, y1 := gsTop+2, gsTop-30
+		if last.from.Y() == 5 {
+			y0, y1 = gsTop+gsBoard-2, gsTop+gsBoard+30
+		}
+		fmt.Fprintf(&b, `<line class="escape" x1="%d" y1="%d" x2="%d" y2="%d" stroke="#e0a800" stroke-width="5" stroke-linecap="round"/>`, x, y0, x, y1)
+	}
+	geisterPanelSVG(&b, p)
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// geisterPanelSVG lists beside the board the ghosts each side captured and
+// the ghost that escaped, with their colours, which everyone knows.
+func geisterPanelSVG(b *strings.Builder, p geister.Position) {
+	y := gsTop + 4
+	for c := range geister.Color(2) {
+		victim := c.Opponent()
+		red, blue := p.Captured(victim)
+		fmt.Fprintf(b, `<text class="captured" x="%d" y="%d" font-size="14" fill="#222">%s captured: %d red, %d blue</text>`, gsPanelX, y+10, c, red, blue)
+		i := 0
+		for g := geister.A; g <= geister.H; g++ {
+			if p.Square(victim, g) != geister.Captured {
+				continue
+			}
+			geisterGhostSVG(b, gsPanelX+14+(i%4)*40, y+40+(i/4)*40, 0.6, victim, g, p.GhostColor(victim, g))
+			i++
+		}
+		y += 40 + 2*40
+	}
+	if c, g, ok := p.Escaped(); ok {
+		fmt.Fprintf(b, `<text class="escaped" x="%d" y="%d" font-size="14" fill="#222">%s escaped:</text>`, gsPanelX, y+10, c)
+		geisterGhostSVG(b, gsPanelX+14, y+40, 0.6, c, g, p.GhostColor(c, g))
+	}
+}
+
+// geisterGhostSVG draws side c's ghost g centred on (cx, cy), scaled: a
+// ghost's shape in its colour (grey with "?" when unknown), the first
+// player's upright with a dark outline, the second player's upside down
+// with a light one, the letter on it (lower case for the second player).
+func geisterGhostSVG(b *strings.Builder, cx, cy int, scale float64, c geister.Color, g geister.Ghost, col geister.GhostColor) {
+	fill, name := gsUnknown, "unknown"
+	switch col {
+	case geister.Blue:
+		fill, name = gsBlue, "blue"
+	case geister.Red:
+		fill, name = gsRed, "red"
+	}
+	stroke, rot := "#1a1a1a", 0
+	letter := g.String()
+	if c == geister.Second {
+		stroke, rot = "#fdfdfd", 180
+		letter = strings.ToLower(letter)
+	}
+	fmt.Fprintf(b, `<g class="ghost %s %s" transform="translate(%d %d) scale(%g)">`, c, name, cx, cy, scale)
+	fmt.Fprintf(b, `<g transform="rotate(%d)"><path d="M-19 20 L-19 -3 A19 19 0 0 1 19 -3 L19 20 L13 14 L6.5 20 L0 14 L-6.5 20 L-13 14 Z" fill="%s" stroke="%s" stroke-width="2.5"/>`, rot, fill, stroke)
+	b.WriteString(`<circle cx="-7" cy="-6" r="3.5" fill="#fff"/><circle cx="7" cy="-6" r="3.5" fill="#fff"/></g>`)
+	if col == geister.Unknown {
+		fmt.Fprintf(b, `<text y="11" font-size="17" font-weight="bold" text-anchor="middle" fill="#fff">?</text><text x="13" y="-11" font-size="10" text-anchor="middle" fill="#222">%s</text>`, letter)
+	} else {
+		fmt.Fprintf(b, `<text y="12" font-size="15" font-weight="bold" text-anchor="middle" fill="#fff">%s</text>`, letter)
+	}
+	b.WriteString(`</g>`)
+}
+
+// geisterFrame is the frame of p: the spectator's board, each player's view,
+// the status and the clocks.
+func geisterFrame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
+	f := frame{
+		Ply:    p.Ply(),
+		Move:   move,
+		Board:  geisterSVG(p, -1, known, last),
+		Views:  map[string]string{"first": geisterSVG(p, 0, known, last), "second": geisterSVG(p, 1, known, last)},
+		Status: status,
+		Clocks: clocks,
+		ToMove: int(p.Turn()),
+	}
+	if over {
+		f.ToMove = -1
+	}
+	return f
+}
+
+// geisterStatus says who is to move, or how the game ended.
+func geisterStatus(p geister.Position, r geister.Result) string {
+	switch {
+	case r.Reason == geister.Unfinished:
+		red0, blue0 := p.Captured(geister.First)
+		red1, blue1 := p.Captured(geister.Second)
+		return fmt.Sprintf("%s to move (first lost %d red, %d blue; second lost %d red, %d blue)", p.Turn(), red0, blue0, red1, blue1)
+	case r.Draw:
+		return "draw: " + r.Reason.String()
+	}
+	return fmt.Sprintf("%s wins: %s", r.Winner, r.Reason)
+}
+
+// geisterClocks writes each side's time left from a clock snapshot: the main
+// time, then "byo-yomi" and the period's time; "" for no clock.
+func geisterClocks(s timer.Snapshot) [2]string {
+	var out [2]string
+	if s.Control.Unlimited() {
+		return out
+	}
+	for i, ps := range s.Players {
+		switch {
+		case ps.Out:
+			out[i] = "out of time"
+		case s.Control.Main > 0 && !ps.Byoyomi:
+			out[i] = formatClock(ps.Main)
+		case s.Control.Period > 0:
+			out[i] = "byo-yomi " + formatClock(ps.Period)
+		default:
+			out[i] = formatClock(ps.Left) + " a move"
+		}
+	}
+	return out
+}
+
+// geisterLive turns a game's ply events into the watcher's frames. Frames
+// are drawn only for a watcher that shows them.
+type geisterLive struct {
+	w    watcher
+	id   string
+	draw bool
+
+	mu    sync.Mutex
+	began bool
+	prev  geister.Position // the position before the last event's
+	cur   frame
+}
+
+func newGeisterLive(w watcher, id string) *geisterLive {
+	_, nop := w.(nopWatcher)
+	return &geisterLive{w: w, id: id, draw: !nop}
+}
+
+// begin announces the game while the players set their red ghosts: the
+// start with every colour unknown.
+func (l *geisterLive) begin(info gameInfo, ctl timer.Control) {
+	if !l.draw {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.began = true
+	p, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(0))
+	var clocks [2]string
+	if !ctl.Unlimited() {
+		clocks = geisterClocks(timer.NewClock(ctl, nil).Snapshot())
+	}
+	l.cur = geisterFrame(p, [2]bool{}, geisterLastMove{}, "", "the players set their red ghosts", clocks, false)
+	l.cur.Views = map[string]string{"first": l.cur.Board, "second": l.cur.Board}
+	l.w.Begin(info, l.cur)
+}
+
+// ply draws the frame of a ply event (the start of play or a move).
+func (l *geisterLive) ply(e protocol.GeisterPlyEvent) {
+	if !l.draw {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var last geisterLastMove
+	move := ""
+	if e.Move != geister.NoMove {
+		last = geisterLastMoveOf(l.prev, e.Position, e.Move)
+		move = e.Mover.String() + " " + e.Move.String()
+	}
+	l.prev = e.Position
+	l.cur = geisterFrame(e.Position, [2]bool{true, true}, last, move, geisterStatus(e.Position, e.Result), geisterClocks(e.Clock), e.Result.Reason != geister.Unfinished)
+	l.w.Update(l.id, l.cur)
+}
+
+// finish ends the game with its result.
+func (l *geisterLive) finish(res gameResult, recordFile string) {
+	if !l.draw {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.began {
+		return
+	}
+	var text string
+	switch res.Winner {
+	case 0, 1:
+		text = fmt.Sprintf("%s wins: %s", geister.Color(res.Winner), res.Reason)
+	case -1:
+		text = "draw: " + res.Reason
+	default:
+		text = "unfinished"
+	}
+	if res.Detail != "" {
+		text += " (" + res.Detail + ")"
+	}
+	l.cur.Status, l.cur.ToMove = text, -1
+	l.w.Finish(l.id, l.cur, text, recordFile)
+}
+
+// geisterServeLive shows the games of "arena serve geister" to the watcher,
+// one after the other, as the host reports them.
+type geisterServeLive struct {
+	w    watcher
+	time timer.Control
+
+	mu   sync.Mutex
+	game int                  // the game being shown
+	live map[int]*geisterLive // by game ID, while it is shown
+}
+
+// serveGameID is the viewer's id of the server's game number id.
+func serveGameID(id int) string { return fmt.Sprintf("serve-%d", id+1) }
+
+// ply passes the host's event to its game, announcing the game at its
+// start.
+func (s *geisterServeLive) ply(e protocol.GeisterPlyEvent) {
+	s.mu.Lock()
+	l := s.live[e.Game]
+	if l == nil && e.Move == geister.NoMove {
+		if s.live == nil {
+			s.live = map[int]*geisterLive{}
+		}
+		l = newGeisterLive(s.w, serveGameID(e.Game))
+		s.live[e.Game] = l
+		s.mu.Unlock()
+		l.begin(gameInfo{
+			ID:      l.id,
+			Game:    "geister",
+			Title:   fmt.Sprintf("Game %d: %s (first) vs %s (second)", e.Game+1, e.Players[0], e.Players[1]),
+			Players: e.Players,
+			Seats:   [2]string{"first", "second"},
+		}, s.time)
+	} else {
+		s.mu.Unlock()
+	}
+	if l != nil {
+		l.ply(e)
+	}
+}
+
+// end finishes the game of rec in the viewer.
+func (s *geisterServeLive) end(rec protocol.GeisterGameRecord) {
+	s.mu.Lock()
+	l := s.live[rec.ID]
+	delete(s.live, rec.ID)
+	s.mu.Unlock()
+	if l == nil {
+		return
+	}
+	res := gameResult{Winner: -2, Reason: rec.Result.Reason.String()}
+	switch {
+	case rec.Result.Reason == geister.Unfinished:
+	case rec.Result.Draw:
+		res.Winner = -1
+	default:
+		res.Winner = int(rec.Result.Winner)
+	}
+	l.finish(res, rec.RecordFile)
+}
+
+// replayGeister reads a Geister record for the replay page: an NTPU
+// board.txt, or the Java server's per-game log (log-<time>.txt, lines
+// "player=N,<command>"), told apart by their content.
+func replayGeister(name string, data []byte) (replay, error) {
+	var (
+		g       *geister.Game
+		players [2]string
+		known   [2]bool
+		err     error
+	)
+	if geisterLooksLikeServerLog(data) {
+		l, rerr := record.ReadGeisterServerLog(bytes.NewReader(data))
+		if rerr != nil {
+			return replay{}, fmt.Errorf("%s: a Java geister server log that does not read: %w", name, rerr)
+		}
+		if g, err = l.Game(); err != nil {
+			return replay{}, fmt.Errorf("%s: %w", name, err)
+		}
+		players = [2]string{"player=0", "player=1"}
+		known = [2]bool{true, true}
+	} else {
+		b, rerr := record.ReadGeisterBoard(bytes.NewReader(data))
+		if rerr != nil {
+			return replay{}, fmt.Errorf("%s: neither an NTPU board.txt nor a Java geister server log: %w", name, rerr)
+		}
+		rules := geister.Rules{Name: "record", IllegalMove: geister.Lose}
+		if b.Result.Reason == geister.GamePlyLimitDraw {
+			rules.PlyLimit = len(b.Moves)
+		}
+		if g, err = b.Game(rules); err != nil {
+			return replay{}, fmt.Errorf("%s: %w", name, err)
+		}
+		players = [2]string{b.First, b.Second}
+		for c := range players {
+			if players[c] == "" {
+				players[c] = geister.Color(c).String()
+			}
+			known[c] = b.Reds[c].Valid()
+		}
+	}
+	moves := g.Moves()
+	startPly := g.Ply() - len(moves)
+	res, over := g.Result()
+	out := replay{Game: "geister", Players: players}
+	if over {
+		out.Result = res.String()
+	}
+	prev, ok := g.PositionAt(startPly)
+	if !ok {
+		return replay{}, fmt.Errorf("%s: %w", name, errors.New("the game has no start position"))
+	}
+	out.Frames = make([]frame, 0, len(moves)+1)
+	out.Frames = append(out.Frames, geisterFrame(prev, known, geisterLastMove{}, "", geisterStatus(prev, geister.Result{}), [2]string{}, false))
+	for i, m := range moves {
+		p, ok := g.PositionAt(startPly + i + 1)
+		if !ok {
+			return replay{}, fmt.Errorf("%s: no position after ply %d", name, startPly+i+1)
+		}
+		r := geister.Result{}
+		if i == len(moves)-1 && over {
+			r = res
+		}
+		out.Frames = append(out.Frames, geisterFrame(p, known, geisterLastMoveOf(prev, p, m), prev.Turn().String()+" "+m.String(), geisterStatus(p, r), [2]string{}, r.Reason != geister.Unfinished))
+		prev = p
+	}
+	if over && len(moves) == 0 || over && res.Reason > geister.GamePlyLimitDraw {
+		// A referee's ending (a time out, a disconnect, an illegal
+		// move) comes after the last ply: the last frame says it.
+		last := &out.Frames[len(out.Frames)-1]
+		last.Status, last.ToMove = geisterStatus(prev, res), -1
+	}
+	return out, nil
+}
+
+// geisterLooksLikeServerLog reports whether data's first non-blank line is a
+// Java server log line ("player=" or "winner=").
+func geisterLooksLikeServerLog(data []byte) bool {
+	for line := range bytes.Lines(data) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		return bytes.HasPrefix(line, []byte("player=")) || bytes.HasPrefix(line, []byte("winner="))
+	}
+	return false
+}

@@ -1,0 +1,708 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/internal/proctest"
+	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/record"
+)
+
+// gsWatcher records what a runner shows the viewer.
+type gsWatcher struct {
+	mu       sync.Mutex
+	info     gameInfo
+	begun    int
+	frames   []frame
+	finished bool
+	result   string
+	record   string
+	updated  chan struct{} // when not nil, gets a value on every Update
+}
+
+func (w *gsWatcher) Begin(info gameInfo, f frame) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.info, w.begun = info, w.begun+1
+	w.frames = append(w.frames, f)
+}
+
+func (w *gsWatcher) Update(_ string, f frame) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.frames = append(w.frames, f)
+	if w.updated != nil {
+		select {
+		case w.updated <- struct{}{}:
+		default:
+		}
+	}
+}
+
+func (w *gsWatcher) Finish(_ string, f frame, result, rec string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.frames = append(w.frames, f)
+	w.finished, w.result, w.record = true, result, rec
+}
+
+// gsPlayer is a player spec as arena's command line makes it.
+func gsPlayer(name, proto string, command ...string) *playerSpec {
+	if proto == "" {
+		return &playerSpec{Spec: name, Name: name, Builtin: name}
+	}
+	return &playerSpec{Spec: proto + ":" + strings.Join(command, " "), Name: name, Protocol: proto, Command: command}
+}
+
+// gsRunner makes a runner for cfg and the players.
+func gsRunner(t testing.TB, cfg matchConfig, players ...*playerSpec) runner {
+	t.Helper()
+	cfg.Game = geisterDef()
+	cfg.Players = players
+	if cfg.Time == "" {
+		cfg.Time = "10s/move"
+	}
+	r, err := cfg.Game.NewRunner(&cfg)
+	if err != nil {
+		t.Fatalf("NewRunner: %v", err)
+	}
+	return r
+}
+
+// gsPlay plays one game in a fresh directory and checks what holds for every
+// game: the record is in the directory and replays to the result.
+func gsPlay(t *testing.T, ctx context.Context, r runner, a, b *playerSpec, seed uint64, log *slog.Logger) (gameResult, *gsWatcher) {
+	t.Helper()
+	w := &gsWatcher{}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	job := &gameJob{N: 1, Seats: [2]*playerSpec{a, b}, Seed: seed, Dir: t.TempDir(), ID: "g1", Watch: w, Log: log}
+	res := r.Play(ctx, job)
+	if res.Err != nil {
+		t.Fatalf("Play: arena error %v", res.Err)
+	}
+	if res.Record != filepath.Join(job.Dir, "board.txt") {
+		t.Fatalf("record %q, want board.txt in the game's directory", res.Record)
+	}
+	data, err := os.ReadFile(res.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := record.ReadGeisterBoard(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the record does not read: %v\n%s", err, data)
+	}
+	if res.Winner >= -1 && rb.Result.Reason.String() != res.Reason {
+		t.Errorf("record result %v, game %+v", rb.Result, res)
+	}
+	if res.Winner >= 0 && int(rb.Result.Winner) != res.Winner {
+		t.Errorf("record winner %v, game %+v", rb.Result.Winner, res)
+	}
+	rp, err := replayGeister("board.txt", data)
+	if err != nil {
+		t.Fatalf("the record does not replay: %v\n%s", err, data)
+	}
+	if len(rp.Frames) != len(rb.Moves)+1 {
+		t.Errorf("replay: %d frames for %d moves", len(rp.Frames), len(rb.Moves))
+	}
+	if w.begun != 1 || !w.finished || w.record != res.Record {
+		t.Errorf("watcher: begun %d, finished %v, record %q", w.begun, w.finished, w.record)
+	}
+	return res, w
+}
+
+// gsInProcess plays a game between two players on the rules engine, without
+// the protocol, and returns its result.
+func gsInProcess(t testing.TB, players [2]protocol.GeisterPlayer) geister.Result {
+	t.Helper()
+	ctx := context.Background()
+	var reds [2]geister.Reds
+	for i, p := range players {
+		r, err := p.Setup(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reds[i] = r
+	}
+	start, err := geister.Start(reds[0], reds[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := geister.NewGame(geister.GAT, start)
+	for !g.IsOver() {
+		c := g.Turn()
+		m, err := players[c].Play(ctx, g.View(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatalf("%s played %v: %v", c, m, err)
+		}
+	}
+	r, _ := g.Result()
+	return r
+}
+
+// TestGeisterGreedyBeatsRandom: the stronger built-in wins at least 70% of
+// 40 seeded games against random, half of them as the second player.
+func TestGeisterGreedyBeatsRandom(t *testing.T) {
+	const games = 40
+	wins := 0
+	reasons := map[string]int{}
+	for i := range games {
+		greedy, _ := newGeisterBot("greedy", uint64(2*i+1))
+		random, _ := newGeisterBot("random", uint64(2*i+2))
+		players := [2]protocol.GeisterPlayer{greedy, random}
+		seat := geister.Color(i % 2)
+		if seat == geister.Second {
+			players[0], players[1] = random, greedy
+		}
+		r := gsInProcess(t, players)
+		if !r.Draw && r.Winner == seat {
+			wins++
+		}
+		reasons[r.String()]++
+	}
+	t.Logf("greedy won %d of %d: %v", wins, games, reasons)
+	if wins < games*7/10 {
+		t.Errorf("greedy won %d of %d games against random, want at least 70%%", wins, games)
+	}
+}
+
+// TestGeisterRunnerBuiltins plays built-ins against each other with the
+// protocol in the loop: each is this binary run as "arena bot geister".
+func TestGeisterRunnerBuiltins(t *testing.T) {
+	r := gsRunner(t, matchConfig{Rules: "ntpu"}, gsPlayer("greedy", ""), gsPlayer("random", ""))
+	var log proctest.PIDLog
+	res, w := gsPlay(t, t.Context(), r, gsPlayer("greedy", ""), gsPlayer("random", ""), 7, slog.New(&log))
+	if res.Winner < -1 || res.Faults != [2]string{} || res.Detail == "" || res.Plies == 0 {
+		t.Errorf("result %+v", res)
+	}
+	log.CheckReaped(t)
+	if len(log.PIDs()) != 2 {
+		t.Errorf("programs started: %v, want 2", log.PIDs())
+	}
+	// Frames: the setup, the start, one per ply, the end; clocks shown.
+	if len(w.frames) != res.Plies+3 {
+		t.Errorf("%d frames for %d plies", len(w.frames), res.Plies)
+	}
+	if w.info.Players != [2]string{"greedy", "random"} || w.info.Seats != [2]string{"first", "second"} || w.info.Game != "geister" {
+		t.Errorf("info %+v", w.info)
+	}
+	for i, f := range w.frames[1 : len(w.frames)-1] {
+		if f.Clocks[0] == "" || f.Clocks[1] == "" || f.Board == "" || len(f.Views) != 2 {
+			t.Fatalf("frame %d: clocks %q, board %d bytes, %d views", i+1, f.Clocks, len(f.Board), len(f.Views))
+		}
+		if f.Ply != i {
+			t.Errorf("frame %d: ply %d", i+1, f.Ply)
+		}
+	}
+	if last := w.frames[len(w.frames)-1]; last.ToMove != -1 || !strings.Contains(last.Status, res.Reason) {
+		t.Errorf("last frame: %q, to move %d", last.Status, last.ToMove)
+	}
+}
+
+// TestGeisterRunnerPrograms: real programs built from examples/, in both
+// connect modes, against each other and against a built-in.
+func TestGeisterRunnerPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	stdio := buildProgram(t, "examples/geister-stdio")
+	tcp := buildProgram(t, "examples/geister-random") // takes HOST PORT: the TCP mode
+	r := gsRunner(t, matchConfig{}, gsPlayer("random", ""))
+	pairs := [][2]*playerSpec{
+		{gsPlayer("geister-stdio", "stdio", stdio), gsPlayer("random", "")},
+		{gsPlayer("geister-random", "tcp", tcp), gsPlayer("geister-stdio", "stdio", stdio)},
+		{gsPlayer("greedy", ""), gsPlayer("geister-random", "tcp", tcp)},
+	}
+	for i, p := range pairs {
+		var log proctest.PIDLog
+		res, _ := gsPlay(t, t.Context(), r, p[0], p[1], uint64(i+1), slog.New(&log))
+		if res.Winner < -1 || res.Faults != [2]string{} {
+			t.Errorf("%s vs %s: %+v", p[0].Name, p[1].Name, res)
+		}
+		log.CheckReaped(t)
+	}
+}
+
+// gsScript writes an executable shell script into a fresh directory.
+func gsScript(t testing.TB, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "bot.sh")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestGeisterRunnerBadPrograms: a program that is missing, not executable,
+// crashes or hangs loses its game with the reason, is reaped, and the next
+// game runs.
+func TestGeisterRunnerBadPrograms(t *testing.T) {
+	notExec := filepath.Join(t.TempDir(), "bot")
+	if err := os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	random := gsPlayer("random", "")
+	cases := []struct {
+		name   string
+		player *playerSpec
+		reason string
+		fault  *regexp.Regexp
+	}{
+		{"missing", gsPlayer("missing", "stdio", filepath.Join(t.TempDir(), "no-such-bot")), "Disconnect", regexp.MustCompile(`^program not found: .*no-such-bot$`)},
+		{"not executable", gsPlayer("notexec", "tcp", notExec), "Disconnect", regexp.MustCompile(`^program not executable: `)},
+		{"crash", gsPlayer("crash", "stdio", gsScript(t, "exit 3")), "Disconnect", regexp.MustCompile(`(closed its output|input closed).*\(exit status 3\)$`)},
+		{"crash in play", gsPlayer("crash", "stdio", gsScript(t, `read l; echo SET:ABCD; read l; exit 3`)), "Disconnect", regexp.MustCompile(`(closed its output|input closed).*\(exit status 3\)$`)},
+		{"hang", gsPlayer("hang", "stdio", gsScript(t, "sleep 1000")), "TimeOut", regexp.MustCompile(`did not set its red ghosts in time`)},
+		{"hang in play", gsPlayer("hang", "stdio", gsScript(t, `read l; echo SET:ABCD; sleep 1000`)), "TimeOut", regexp.MustCompile(`no move within its time`)},
+		{"garbage", gsPlayer("garbage", "stdio", gsScript(t, `read l; echo SET:ABCD; while read l; do case $l in MOV*) echo MOV:Z,UP;; esac; done`)), "IllegalMove", regexp.MustCompile(`MOV:Z,UP`)},
+	}
+	r := gsRunner(t, matchConfig{Time: "1s/move"}, random)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var log proctest.PIDLog
+			res, w := gsPlay(t, t.Context(), r, tc.player, random, 3, slog.New(&log))
+			if res.Winner != 1 || res.Reason != tc.reason || !tc.fault.MatchString(res.Faults[0]) || res.Faults[1] != "" {
+				t.Errorf("result %+v, want random to win by %s with a fault like %v", res, tc.reason, tc.fault)
+			}
+			if !strings.Contains(res.Detail, tc.player.Name) && !strings.Contains(res.Detail, res.Faults[0]) {
+				t.Errorf("detail %q names neither the loser nor its fault", res.Detail)
+			}
+			if !strings.Contains(w.result, "second wins") {
+				t.Errorf("viewer result %q", w.result)
+			}
+			log.CheckReaped(t)
+			// The next game, in the same runner, still runs.
+			next, _ := gsPlay(t, t.Context(), r, random, random, 4, nil)
+			if next.Winner < -1 || next.Faults != [2]string{} {
+				t.Errorf("the next game: %+v", next)
+			}
+		})
+	}
+}
+
+// TestGeisterRunnerInterrupted: a game whose context ends is unfinished,
+// its programs killed, its record written without a result.
+func TestGeisterRunnerInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	hang := gsPlayer("hang", "stdio", gsScript(t, `read l; echo SET:ABCD; sleep 1000`))
+	r := gsRunner(t, matchConfig{Time: "none"}, hang)
+	var log proctest.PIDLog
+	w := &gsWatcher{updated: make(chan struct{}, 1)}
+	go func() {
+		<-w.updated // play began: the hanging program has its MOV?
+		cancel()
+	}()
+	job := &gameJob{N: 1, Seats: [2]*playerSpec{hang, gsPlayer("random", "")}, Seed: 1, Dir: t.TempDir(), ID: "g1", Watch: w, Log: slog.New(&log)}
+	res := r.Play(ctx, job)
+	if res.Winner != -2 || res.Err != nil || res.Detail != "interrupted" {
+		t.Errorf("result %+v, want unfinished", res)
+	}
+	data, err := os.ReadFile(res.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := record.ReadGeisterBoard(bytes.NewReader(data)); err != nil || b.Result.Reason != geister.Unfinished || !b.ColorsKnown() {
+		t.Errorf("record: %v %+v", err, b)
+	}
+	log.CheckReaped(t)
+}
+
+// TestGeisterRunnerOptions: the options NewRunner refuses, with what is
+// accepted, and a game from a mid-game start file with a ply limit.
+func TestGeisterRunnerOptions(t *testing.T) {
+	def := geisterDef()
+	for _, tc := range []struct {
+		cfg  matchConfig
+		want string
+	}{
+		{matchConfig{Rules: "chess"}, "accepted: gat"},
+		{matchConfig{Time: "10 minutes"}, "accepted: none, 900s"},
+		{matchConfig{MaxPlies: -1}, "must be positive"},
+		{matchConfig{Start: "/no/such/file"}, "-start"},
+		{matchConfig{Players: []*playerSpec{{Spec: "mgtp:x", Protocol: "mgtp", Command: []string{"x"}}}}, "accepted for geister: stdio, tcp"},
+	} {
+		tc.cfg.Game = def
+		if _, err := def.NewRunner(&tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("NewRunner(%+v): %v, want an error with %q", tc.cfg, err, tc.want)
+		}
+	}
+	if def.DefaultTime != "600s+10s/move" || def.Defaults != [2]string{"greedy", "random"} {
+		t.Errorf("def %+v", def)
+	}
+
+	// A start file: a game of 10 plies cut at ply 6, with a limit of 12
+	// plies in all.
+	random, greedy := gsPlayer("random", ""), gsPlayer("greedy", "")
+	r := gsRunner(t, matchConfig{Rules: "ntpu", MaxPlies: 10}, random, greedy)
+	full, _ := gsPlay(t, t.Context(), r, random, greedy, 5, nil)
+	data, err := os.ReadFile(full.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := record.ReadGeisterBoard(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Moves) < 6 {
+		t.Skipf("the game ended after %d plies, too early to cut at 6", len(b.Moves))
+	}
+	mid, err := b.MidGame(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := filepath.Join(t.TempDir(), "mid.txt")
+	var buf bytes.Buffer
+	if err := record.WriteGeisterBoard(&buf, mid); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(start, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = gsRunner(t, matchConfig{Rules: "ntpu", MaxPlies: 12, Start: start}, random, greedy)
+	res, w := gsPlay(t, t.Context(), r, random, greedy, 6, nil)
+	if res.Plies < 7 || res.Plies > 12 || (res.Reason == "GamePlyLimitDraw") != (res.Plies == 12 && res.Reason == "GamePlyLimitDraw") {
+		t.Errorf("from the start file: %+v", res)
+	}
+	if res.Plies < 12 && res.Reason == "GamePlyLimitDraw" {
+		t.Errorf("a draw by the ply limit at ply %d", res.Plies)
+	}
+	got, _ := os.ReadFile(res.Record)
+	gb, err := record.ReadGeisterBoard(bytes.NewReader(got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		if gb.Moves[i] != b.Moves[i] {
+			t.Fatalf("the record's ply %d is %v, the start file's %v", i+1, gb.Moves[i], b.Moves[i])
+		}
+	}
+	if f := w.frames[1]; f.Ply != 6 {
+		t.Errorf("the first frame of play is at ply %d, want 6", f.Ply)
+	}
+	// A start file past the limit is refused.
+	cfg := matchConfig{Game: def, Rules: "ntpu", MaxPlies: 6, Start: start}
+	if _, err := def.NewRunner(&cfg); err == nil || !strings.Contains(err.Error(), "ply limit") {
+		t.Errorf("a start file at the ply limit: %v", err)
+	}
+}
+
+// TestGeisterBot: "arena bot geister" in STDIO mode and against a server,
+// and its errors.
+func TestGeisterBot(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := geisterBot(t.Context(), "nobody", nil, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "random, greedy") {
+		t.Errorf("unknown bot: exit %d, %q", code, errOut.String())
+	}
+	errOut.Reset()
+	if code := geisterBot(t.Context(), "random", []string{"localhost"}, strings.NewReader(""), &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "HOST PORT") {
+		t.Errorf("one argument: exit %d, %q", code, errOut.String())
+	}
+
+	// STDIO: one answer per line, the setup, a move, nothing after /exit.
+	start, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(5))
+	in := "SET?\nOK \nMOV?" + start.View(geister.First).String() + "\nOK \nLST:" + start.Board(geister.First) + "\n/exit\n"
+	out.Reset()
+	if code := geisterBot(t.Context(), "greedy", []string{"-seed", "3"}, strings.NewReader(in), &out, io.Discard); code != 0 {
+		t.Fatalf("STDIO bot: exit %d", code)
+	}
+	lines := strings.Split(out.String(), "\n")
+	if len(lines) != 6 || !strings.HasPrefix(lines[0], "SET:") || !strings.HasPrefix(lines[2], "MOV:") {
+		t.Errorf("STDIO bot wrote %q", out.String())
+	}
+
+	// TCP: both seats of a Java-compatible server.
+	h := &protocol.GeisterHost{}
+	done := make(chan protocol.GeisterGameRecord, 1)
+	h.OnGameEnd = func(r protocol.GeisterGameRecord) { done <- r }
+	var lns [2]net.Listener
+	for i := range lns {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lns[i] = ln
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	served := make(chan error, 1)
+	go func() { served <- h.Serve(ctx, lns[0], lns[1]) }()
+	var wg sync.WaitGroup
+	var outs [2]bytes.Buffer
+	for i, name := range []string{"greedy", "random"} {
+		_, port, _ := net.SplitHostPort(lns[i].Addr().String())
+		wg.Go(func() {
+			if code := geisterBot(ctx, name, []string{"127.0.0.1", port}, nil, &outs[i], io.Discard); code != 0 {
+				t.Errorf("%s: exit %d", name, code)
+			}
+		})
+	}
+	wg.Wait()
+	rec := <-done
+	cancel()
+	if err := <-served; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if rec.Result.Reason == geister.Unfinished || !strings.HasPrefix(outs[0].String(), "first player: ") || !strings.HasPrefix(outs[1].String(), "second player: ") {
+		t.Errorf("game %v; bots said %q, %q", rec.Result, outs[0].String(), outs[1].String())
+	}
+}
+
+// gsLines is a writer whose lines a test can wait for.
+type gsLines struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	lines chan string
+}
+
+func (w *gsLines) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	for {
+		line, err := w.buf.ReadString('\n')
+		if err != nil {
+			w.buf.WriteString(line)
+			return len(p), nil
+		}
+		w.lines <- strings.TrimRight(line, "\n")
+	}
+}
+
+// next returns the next line that matches re, failing after 30 s.
+func (w *gsLines) next(t *testing.T, re *regexp.Regexp) []string {
+	t.Helper()
+	timeout := time.After(30 * time.Second)
+	for {
+		select {
+		case l := <-w.lines:
+			if m := re.FindStringSubmatch(l); m != nil {
+				return m
+			}
+		case <-timeout:
+			t.Fatalf("no line like %v", re)
+		}
+	}
+}
+
+// TestServeGeister runs "arena serve geister" on free ports with real TCP
+// clients: the banner, a game, its record, and a clean stop.
+func TestServeGeister(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "records")
+	out := &gsLines{lines: make(chan string, 100)}
+	ctx, cancel := context.WithCancel(t.Context())
+	served := make(chan error, 1)
+	go func() {
+		served <- serveGeister(ctx, []string{"--port0=0", "--port1", "0", "--ws-port=0", "--max-turn=60", "--records", dir}, out, io.Discard)
+	}()
+	m := out.next(t, regexp.MustCompile(`^1st player port: (\d+), 2nd player port: (\d+)$`))
+	var wg sync.WaitGroup
+	var outcomes [2]protocol.GeisterOutcome
+	for i, port := range m[1:] {
+		bot, _ := newGeisterBot("random", uint64(i+1))
+		wg.Go(func() {
+			o, err := protocol.DialGeister(ctx, net.JoinHostPort("127.0.0.1", port), bot)
+			if err != nil {
+				t.Errorf("client %d: %v", i, err)
+			}
+			outcomes[i] = o
+		})
+	}
+	wg.Wait()
+	line := out.next(t, regexp.MustCompile(`^game 1: .* \(first\) vs .* \(second\): (.*), (\d+) plies; record (.*)$`))
+	cancel()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop with its context")
+	}
+	if outcomes[0].Color != geister.First || outcomes[1].Color != geister.Second || !outcomes[0].Ended || !outcomes[1].Ended {
+		t.Errorf("outcomes %+v", outcomes)
+	}
+	data, err := os.ReadFile(line[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(line[3]) != dir {
+		t.Errorf("record %s not in %s", line[3], dir)
+	}
+	rp, err := replayGeister(filepath.Base(line[3]), data)
+	if err != nil {
+		t.Fatalf("the record does not replay: %v\n%s", err, data)
+	}
+	if rp.Result != line[1] || fmt.Sprint(len(rp.Frames)-1) != line[2] {
+		t.Errorf("replay: %q, %d frames; the server said %q, %s plies", rp.Result, len(rp.Frames), line[1], line[2])
+	}
+
+	// Bad options are errors that say what is wrong.
+	if err := serveGeister(t.Context(), []string{"--preset", "chess", "--port0=0", "--port1=0", "--ws-port=0"}, io.Discard, io.Discard); err == nil {
+		t.Error("a bad preset is accepted")
+	}
+	if err := serveGeister(t.Context(), []string{"extra"}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "extra") {
+		t.Errorf("an extra argument: %v", err)
+	}
+}
+
+// gsTestdata is the shared test data directory of the Geister captures.
+const gsTestdata = "../../../shared/testdata/geister"
+
+// TestReplayGeister replays every Geister record of the test data (the Java
+// server's logs) and checks that the other files are errors, not panics.
+func TestReplayGeister(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(gsTestdata, "*"))
+	if len(files) == 0 {
+		t.Skip("no test data in " + gsTestdata)
+	}
+	records := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(f)
+		rp, err := replayGeister(name, data)
+		if !strings.HasPrefix(name, "server-log-") {
+			if err == nil {
+				t.Errorf("%s: not a record, but it replays", name)
+			}
+			continue
+		}
+		records++
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		l, _ := record.ReadGeisterServerLog(bytes.NewReader(data))
+		if len(rp.Frames) != len(l.Moves)+1 {
+			t.Errorf("%s: %d frames for %d moves", name, len(rp.Frames), len(l.Moves))
+		}
+		for i, f := range rp.Frames {
+			if f.Ply != i || f.Board == "" || len(f.Views) != 2 || (i > 0) != (f.Move != "") {
+				t.Fatalf("%s: frame %d: ply %d move %q", name, i, f.Ply, f.Move)
+			}
+		}
+		if last := rp.Frames[len(rp.Frames)-1]; last.ToMove != -1 || rp.Result == "" {
+			t.Errorf("%s: last frame %q, result %q", name, last.Status, rp.Result)
+		}
+	}
+	if records != 3 {
+		t.Errorf("%d records replayed, want the 3 server logs", records)
+	}
+}
+
+// TestGeisterSVG checks the picture's key elements: the board, the grid, the
+// coordinates, the exits, the ghosts as each viewer may see them, the
+// captured ghosts, the last move.
+func TestGeisterSVG(t *testing.T) {
+	p, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(69)) // first: ABCD red; second: EFGH red
+	prev := p
+	m, _ := geister.ParseMove("A,NORTH")
+	for range 2 {
+		prev = p
+		var err error
+		if p, err = p.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	last := geisterLastMoveOf(prev, p, m)
+	spectator := geisterSVG(p, -1, [2]bool{true, true}, last)
+	first := geisterSVG(p, 0, [2]bool{true, true}, last)
+	second := geisterSVG(p, 1, [2]bool{true, true}, last)
+	for _, s := range []string{spectator, first, second} {
+		if !strings.HasPrefix(s, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `) || !strings.HasSuffix(s, "</svg>") {
+			t.Fatalf("not an svg element: %.80s", s)
+		}
+		for _, want := range []string{`class="board"`, `<line `, `class="coord"`, `1st exit`, `2nd exit`, `first captured: 0 red, 0 blue`, `#f2cf3a`, `#f7e48a`} {
+			if !strings.Contains(s, want) {
+				t.Errorf("svg lacks %q", want)
+			}
+		}
+		if strings.Contains(s, "<script") || strings.Contains(s, "href") {
+			t.Error("svg with a script or an external reference")
+		}
+	}
+	count := func(s, class string) int { return strings.Count(s, `class="ghost `+class+`"`) }
+	if count(spectator, "first red") != 4 || count(spectator, "first blue") != 4 || count(spectator, "second red") != 4 || count(spectator, "second blue") != 4 {
+		t.Errorf("the spectator does not see every colour")
+	}
+	if count(first, "first red") != 4 || count(first, "second unknown") != 8 || strings.Count(first, ">?<") != 8 {
+		t.Errorf("the first player's view")
+	}
+	if count(second, "second blue") != 4 || count(second, "first unknown") != 8 {
+		t.Errorf("the second player's view")
+	}
+	if geisterSVG(p, -1, [2]bool{true, true}, last) != spectator {
+		t.Error("the picture is not deterministic")
+	}
+	if count(geisterSVG(p, -1, [2]bool{true, false}, last), "second unknown") != 8 {
+		t.Error("a side whose colours the record lacks is shown")
+	}
+}
+
+// FuzzGeisterReplay: no input makes Replay panic, and what it accepts has a
+// frame per ply.
+func FuzzGeisterReplay(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(gsTestdata, "server-log-*"))
+	for _, path := range files {
+		if data, err := os.ReadFile(path); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("* a1 vs a2\n* 4 4 4 4\n* - h g f e -\n* - d c b a -\n* - - - - - -\n* - - - - - -\n* - A B C D -\n* - E F G H -\n* time 600\n* 1. A,WEST A,NORTH\n* red EFGH bcde\n"))
+	f.Add([]byte("player=0,SET:ABCD\nplayer=1,SET:EFGH\nplayer=0,MOV:A,N\n"))
+	f.Add([]byte("* 1. A,WEST\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rp, err := replayGeister("fuzz.txt", data)
+		if err != nil {
+			return
+		}
+		if len(rp.Frames) == 0 {
+			t.Fatal("a replay without frames")
+		}
+		for i, f := range rp.Frames[1:] {
+			if f.Ply != rp.Frames[i].Ply+1 {
+				t.Fatalf("frame %d: ply %d after %d", i+1, f.Ply, rp.Frames[i].Ply)
+			}
+		}
+	})
+}
+
+// BenchmarkMatchGeister plays random against random, each a built-in run as
+// a STDIO program, through the NTPU host: games/s with the protocol in the
+// loop.
+func BenchmarkMatchGeister(b *testing.B) {
+	random := gsPlayer("random", "")
+	random2 := gsPlayer("random-2", "")
+	random2.Builtin = "random"
+	r := gsRunner(b, matchConfig{Time: "none"}, random, random2)
+	dir := b.TempDir()
+	b.ResetTimer()
+	start := time.Now()
+	for i := range b.N {
+		job := &gameJob{N: i + 1, Seats: [2]*playerSpec{random, random2}, Seed: uint64(i), Dir: dir, ID: "bench", Watch: nopWatcher{}, Log: slog.New(slog.DiscardHandler)}
+		if res := r.Play(b.Context(), job); res.Err != nil || res.Winner < -1 {
+			b.Fatalf("game %d: %+v", i, res)
+		}
+	}
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "games/s")
+}
