@@ -144,7 +144,10 @@ func (w *pddWatcher) Finish(_ string, f frame, result, rec string) {
 	w.finished = append(w.finished, result+"|"+rec)
 }
 
-// pddTestRunner makes the runner of a match between the players.
+// pddTestRunner makes the runner of a match between the players. The
+// runner would run the built-ins as this test binary ("arena bot pdd NAME"
+// through selfCommand), which under -race takes over a second to start;
+// they run as the real arena binary instead, built without -race.
 func pddTestRunner(t testing.TB, cfg matchConfig, players ...*playerSpec) *pddRunner {
 	t.Helper()
 	cfg.Game = pddDef()
@@ -152,6 +155,12 @@ func pddTestRunner(t testing.TB, cfg matchConfig, players ...*playerSpec) *pddRu
 	r, err := newPDDRunner(&cfg, "", "")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if r.self != nil {
+		if exe, _ := os.Executable(); len(r.self) != 1 || r.self[0] != exe {
+			t.Fatalf("the built-ins run as %q, not as this binary %s", r.self, exe)
+		}
+		r.self = []string{arenaBinary(t)}
 	}
 	return r
 }
@@ -272,20 +281,6 @@ func TestPDDBuiltinsAsPrograms(t *testing.T) {
 	}
 }
 
-// A real program built from examples/pdd-random plays a built-in.
-func TestPDDExampleProgram(t *testing.T) {
-	t.Parallel()
-	prog := buildProgram(t, "examples/pdd-random")
-	white, black := pddPlayer("pdd-random", "strategy", prog), pddPlayer("random", "")
-	r := pddTestRunner(t, matchConfig{Rules: "course"}, white, black)
-	w := &pddWatcher{}
-	res := r.Play(t.Context(), pddJob(t, 1, white, black, w))
-	if res.Winner < -1 || res.Faults != [2]string{} {
-		t.Errorf("pdd-random vs random: %+v", res)
-	}
-	checkPDDGame(t, res, w, 0)
-}
-
 // pddScript writes an executable shell script that first writes its pid
 // to pidFile.
 func pddScript(t *testing.T, name, body string) (path, pidFile string) {
@@ -315,7 +310,8 @@ func checkReaped(t *testing.T, pidFile string) {
 }
 
 // Programs that are missing, crash, hang or write garbage lose their game
-// with the reason, are reaped, and the runner goes on with the next game.
+// with the reason, are reaped, and the runner goes on with the next game,
+// here one of a real program built from examples/pdd-random.
 func TestPDDBadPrograms(t *testing.T) {
 	t.Parallel()
 	crash, crashPID := pddScript(t, "crash", "exit 3")
@@ -338,26 +334,30 @@ func TestPDDBadPrograms(t *testing.T) {
 	}
 	r := pddTestRunner(t, matchConfig{Time: "1s/move"}, append(players, random)...)
 	for i, c := range cases {
-		// The bad program plays black: random moves first, then it fails.
-		res := r.Play(t.Context(), pddJob(t, i+1, random, c.player, &pddWatcher{}))
-		if res.Err != nil || res.Winner != 0 || res.Reason != c.reason || res.Plies != 1 || res.Faults[0] != "" ||
-			!strings.Contains(res.Faults[1], "turn 2: ") || !strings.Contains(res.Faults[1], c.want) {
+		// The bad program plays white and fails on the first move.
+		res := r.Play(t.Context(), pddJob(t, i+1, c.player, random, &pddWatcher{}))
+		if res.Err != nil || res.Winner != 1 || res.Reason != c.reason || res.Plies != 0 || res.Faults[1] != "" ||
+			!strings.Contains(res.Faults[0], "turn 1: ") || !strings.Contains(res.Faults[0], c.want) {
 			t.Errorf("%s: %+v", c.player.Name, res)
 		}
 		if c.pidFile != "" {
 			checkReaped(t, c.pidFile)
 		}
 		rf, err := protocol.ReadPDDResultFile(bytes.NewReader(mustRead(t, filepath.Join(filepath.Dir(res.Record), "result.json"))))
-		if err != nil || rf.Violation == nil || rf.Violation.Name != c.reason || rf.Winner != "W" {
+		if err != nil || rf.Violation == nil || rf.Violation.Name != c.reason || rf.Winner != "B" {
 			t.Errorf("%s: result.json %+v, %v", c.player.Name, rf, err)
 		}
 	}
-	// The runner still plays: a whole game after them.
+	// The runner still plays: a whole game after them, between a real
+	// program built from examples/pdd-random and a built-in.
+	example := pddPlayer("pdd-random", "strategy", buildProgram(t, "examples/pdd-random"))
+	r = pddTestRunner(t, matchConfig{Time: "1s/move"}, append(players, random, example)...)
 	w := &pddWatcher{}
-	res := r.Play(t.Context(), pddJob(t, 9, random, random, w))
-	if res.Err != nil || res.Faults != [2]string{} || res.Winner < -1 {
-		t.Errorf("the next game: %+v", res)
+	res := r.Play(t.Context(), pddJob(t, 9, example, random, w))
+	if res.Winner < -1 || res.Faults != [2]string{} {
+		t.Errorf("pdd-random vs random: %+v", res)
 	}
+	checkPDDGame(t, res, w, 0)
 }
 
 // Cancelling ctx ends a game at once as unfinished, and kills the program
@@ -570,17 +570,20 @@ func TestPDDBotCommand(t *testing.T) {
 	}
 }
 
-// "arena match pdd" runs in-process: two built-ins, the result printed, a
-// record per game.
+// "arena match pdd" runs in-process: two strategy programs (the built-ins
+// as the arena binary runs them, named on the command line), the result
+// printed, a record per game with the line ends of -eol.
 func TestPDDMatchCommand(t *testing.T) {
 	t.Parallel()
+	arena := arenaBinary(t)
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	err := run(t.Context(), []string{"match", "pdd", "-out", out, "-games", "1", "-eol", "crlf", "-seed", "5", "greedy", "random"}, &stdout, &stderr)
+	err := run(t.Context(), []string{"match", "pdd", "-out", out, "-games", "1", "-eol", "crlf", "-seed", "5",
+		"greedy=strategy:" + arena + " bot pdd greedy", "random=strategy:" + arena + " bot pdd random"}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("%v\n%s\n%s", err, stdout.String(), stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "game 1: greedy (white) vs random (black): greedy wins by score") {
+	if !strings.Contains(stdout.String(), "game 1: greedy (white) vs random (black): ") || !strings.Contains(stdout.String(), "plies; record ") {
 		t.Errorf("output:\n%s", stdout.String())
 	}
 	logs, _ := filepath.Glob(filepath.Join(out, "*", "stepLog.txt"))
