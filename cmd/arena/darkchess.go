@@ -1,6 +1,525 @@
 package main
 
-// darkchessDef describes Dark chess to arena. (Being written: issue 7.)
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/mgtp"
+	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
+)
+
+// darkchessDef describes Chinese dark chess (暗棋) to arena.
+//
+// A match is refereed by protocol.DarkChessReferee, whatever each engine
+// speaks: "mgtp:" (the 2021 match system's stdio protocol, one process per
+// game), "legacy:" (the 2013-2019 platform's socket protocol: the program is
+// started as "<command> 127.0.0.1 <port>" and connects back) or "readmode:"
+// (the platform's read mode: the program runs once per ply in its directory,
+// board.txt in, move.txt out). A built-in bot plays as an MGTP engine, this
+// binary run as "arena bot darkchess <name>", so it meets any program through
+// the protocol. There is no server: the dark chess platforms run the engines
+// themselves, and so does arena match.
+//
+// Each game's directory holds board.txt (the record, in the 2021 match
+// system's layout), board.txt.json (the sidecar: seed, game index, deal,
+// rules, result), first/ and second/ (each engine's working directory),
+// first.command and second.command (an MGTP engine's transcript) and
+// first.log and second.log (what each engine printed).
 func darkchessDef() *gameDef {
-	return &gameDef{Name: "darkchess", Title: "Dark chess"}
+	return &gameDef{
+		Name:        "darkchess",
+		Title:       "Chinese dark chess",
+		Builtins:    darkchessBotNames(),
+		Protocols:   []string{"mgtp", "legacy", "readmode"},
+		Defaults:    [2]string{"greedy", "random"},
+		Seats:       [2]string{"first", "second"},
+		Presets:     []string{"ntu2021", "classic", "icga"},
+		DefaultTime: "900s",
+		NewRunner:   newDarkchessRunner,
+		Bot:         darkchessBot,
+		Replay:      darkchessReplay,
+	}
+}
+
+// darkchessRules returns the rules preset called name ("" is the default,
+// ntu2021).
+func darkchessRules(name string) (darkchess.Rules, error) {
+	switch strings.ToLower(name) {
+	case "", "ntu2021":
+		return darkchess.NTU2021, nil
+	case "classic":
+		return darkchess.Classic, nil
+	case "icga":
+		return darkchess.ICGA, nil
+	}
+	return darkchess.Rules{}, fmt.Errorf("-rules %q: unknown dark chess preset (presets: ntu2021, the 2021 match system's, the default; classic, the 2013-2019 platform's; icga)", name)
+}
+
+// darkchessRunner plays the games of one match or tournament.
+type darkchessRunner struct {
+	rules     darkchess.Rules
+	control   timer.Control
+	timeText  string
+	start     []byte // the -start board.txt, nil for the opening
+	startName string
+}
+
+// newDarkchessRunner checks the options of a dark chess match: the rules
+// preset, the time control, the ply limit (-plies N sets the no-capture-no-
+// flip draw limit N of the rules, the only ply limit dark chess has: the
+// game is drawn after N plies in a row with no capture and no flip), the
+// -start record (a board.txt of any variant, whose game must still be in
+// play; its result line, if any, is ignored) and the players' protocols.
+func newDarkchessRunner(cfg *matchConfig) (runner, error) {
+	rules, err := darkchessRules(cfg.Rules)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.MaxPlies < 0 {
+		return nil, fmt.Errorf("-plies %d: the no-capture-no-flip draw limit is 0 (the preset's: %d) or more", cfg.MaxPlies, rules.NoProgressPlies)
+	}
+	if cfg.MaxPlies > 0 {
+		rules.NoProgressPlies = cfg.MaxPlies
+	}
+	r := &darkchessRunner{rules: rules, timeText: cmp.Or(cfg.Time, "900s")}
+	r.control, err = timer.Parse(r.timeText)
+	if err != nil {
+		return nil, fmt.Errorf("-time %q: %w (accepted: timer's text form, such as 900s, 15m, 900s+2s, 10s/move, \"900s 30s/move\", none)", r.timeText, err)
+	}
+	if r.control.Unlimited() {
+		// The referee reads the zero Control as its default, 900 s; a
+		// Charging of its own makes "none" mean no limit.
+		r.control.Charging = timer.WholeSeconds
+	}
+	if cfg.Start != "" {
+		data, err := os.ReadFile(cfg.Start)
+		if err != nil {
+			return nil, fmt.Errorf("-start: %w", err)
+		}
+		g, err := darkchessStartGame(data, rules, nil)
+		if err != nil {
+			return nil, fmt.Errorf("-start %s: %w", cfg.Start, err)
+		}
+		if res, over := g.Result(); over {
+			return nil, fmt.Errorf("-start %s: the game is over (%s); give a record of a game still in play", cfg.Start, res)
+		}
+		r.start, r.startName = data, cfg.Start
+	}
+	def := darkchessDef()
+	for _, p := range cfg.Players {
+		switch {
+		case p.Builtin != "" && !slices.Contains(def.Builtins, p.Builtin):
+			return nil, fmt.Errorf("player %q: unknown dark chess built-in (built-in players: %s)", p.Spec, strings.Join(def.Builtins, ", "))
+		case p.Builtin == "" && !slices.Contains(def.Protocols, p.Protocol):
+			return nil, fmt.Errorf("player %q: unknown dark chess protocol %q (protocols: %s)", p.Spec, p.Protocol, strings.Join(def.Protocols, ", "))
+		case p.Builtin == "" && len(p.Command) == 0:
+			return nil, fmt.Errorf("player %q: no program", p.Spec)
+		}
+	}
+	return r, nil
+}
+
+// darkchessStartGame replays a -start board.txt under rules, without its
+// result line, and deals the pieces it never flipped from rng (none if rng
+// is nil).
+func darkchessStartGame(data []byte, rules darkchess.Rules, rng *rand.Rand) (*darkchess.Game, error) {
+	b, err := record.ReadDarkChessBoard(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	b.Result = nil
+	return b.Game(rules, rng)
+}
+
+// darkchessSidecar is the <record>.json beside each game's board.txt (spec
+// darkchess.md §6.2): what replays the game's chance and its setting.
+type darkchessSidecar struct {
+	Game    int       `json:"game"`  // the game's number in the run, from 1
+	Index   int       `json:"index"` // its index within its pairing, from 0
+	Seed    uint64    `json:"seed"`  // the pairing's seed; games 2i and 2i+1 use rand.NewPCG(seed, i)
+	Pair    int       `json:"pair"`  // i: the pair of games (2i, 2i+1) that share the deal
+	Deal    string    `json:"deal"`  // the deal: the piece under each face-down square, rank 8 first
+	Start   string    `json:"start"` // the start position with its deal (spec §2.5)
+	From    string    `json:"from,omitempty"`
+	Rules   string    `json:"rules"`
+	N       int       `json:"noProgressPlies"`
+	Time    string    `json:"time"`
+	Players [2]string `json:"players"` // first player, second player
+	Result  string    `json:"result"`
+	Reason  string    `json:"reason"`
+	Plies   int       `json:"plies"`
+	Faults  [2]string `json:"faults"`
+}
+
+// Play plays one game: it builds the game's deal from the job's seed (the
+// same for both games of a pair, whose seats are swapped), starts each seat's
+// engine in its own directory, referees the game, and writes the record, the
+// sidecar and the transcripts.
+func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
+	log := job.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	watch := job.Watch
+	if watch == nil {
+		watch = nopWatcher{}
+	}
+	pair := job.Index / 2
+	rng := rand.New(rand.NewPCG(job.Seed, uint64(pair)))
+	var g *darkchess.Game
+	if r.start != nil {
+		var err error
+		if g, err = darkchessStartGame(r.start, r.rules, rng); err != nil {
+			return gameResult{Winner: -2, Err: fmt.Errorf("-start %s: %w", r.startName, err)}
+		}
+	} else {
+		g = darkchess.NewGame(r.rules, rng)
+	}
+	names := [2]string{job.Seats[0].Name, job.Seats[1].Name}
+	startPly := g.Ply()
+
+	// The seats, each with its own directory and files.
+	var seats [2]protocol.DarkChessSeat
+	var files []*os.File
+	defer func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}()
+	create := func(name string) (*os.File, error) {
+		f, err := os.Create(filepath.Join(job.Dir, name))
+		if err == nil {
+			files = append(files, f)
+		}
+		return f, err
+	}
+	for i, p := range job.Seats {
+		seat := [2]string{"first", "second"}[i]
+		dir := filepath.Join(job.Dir, seat)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return gameResult{Winner: -2, Err: err}
+		}
+		out, err := create(seat + ".log")
+		if err != nil {
+			return gameResult{Winner: -2, Err: err}
+		}
+		lg := log.With("seat", seat, "player", p.Name)
+		cmd := p.Command
+		proto := p.Protocol
+		if p.Builtin != "" {
+			seed := job.Seed ^ uint64(job.N)<<8 ^ uint64(i+1)
+			if cmd, err = selfCommand("bot", "darkchess", p.Builtin, "-seed", fmt.Sprint(seed)); err != nil {
+				return gameResult{Winner: -2, Err: err}
+			}
+			proto = "mgtp"
+		} else {
+			cmd = slices.Clone(cmd)
+			if strings.ContainsAny(cmd[0], `/\`) {
+				// The program runs in its own directory: resolve it
+				// from arena's.
+				if abs, err := filepath.Abs(cmd[0]); err == nil {
+					cmd[0] = abs
+				}
+			}
+		}
+		switch proto {
+		case "mgtp":
+			tr, err := create(seat + ".command")
+			if err != nil {
+				return gameResult{Winner: -2, Err: err}
+			}
+			prog := &mgtp.Program{Path: cmd[0], Args: cmd[1:], Dir: dir, Transcript: tr, Output: out, Logger: lg}
+			seats[i] = prog.Seat()
+		case "legacy":
+			e := &protocol.DarkChessLegacyEngine{Path: cmd[0], Args: cmd[1:], Dir: dir, FirstPort: -1, Output: out, Logger: lg}
+			seats[i] = e.Seat()
+		case "readmode":
+			e := &protocol.DarkChessReadModeEngine{Path: cmd[0], Args: cmd[1:], Dir: dir, Players: names, Output: out, Logger: lg}
+			seats[i] = e.Seat()
+		default:
+			return gameResult{Winner: -2, Err: fmt.Errorf("player %q: unknown dark chess protocol %q", p.Spec, proto)}
+		}
+	}
+
+	// The live view.
+	unlimited := r.control.Unlimited()
+	clocks := func(s timer.Snapshot) [2]string {
+		if unlimited {
+			return [2]string{}
+		}
+		return [2]string{formatClock(s.Players[0].Left), formatClock(s.Players[1].Left)}
+	}
+	first := g.FirstColor()
+	colorsOf := func(first darkchess.Color) [2]darkchess.Color {
+		if !first.Valid() {
+			return [2]darkchess.Color{}
+		}
+		return [2]darkchess.Color{first, first.Opponent()}
+	}
+	picture := func(pos darkchess.Position, last darkchess.Move, colors [2]darkchess.Color, status string, cl [2]string) string {
+		return darkchessSVG(darkchessPicture{Pos: pos, Last: last, Players: names, Colors: colors, Status: status, Clocks: cl})
+	}
+	startColors := colorsOf(first)
+	if g.Turn() == darkchess.NoColor {
+		startColors = [2]darkchess.Color{darkchess.NoColor, darkchess.NoColor}
+	}
+	full := timer.NewClock(r.control, time.Now).Snapshot()
+	toMove := g.Ply() % 2
+	status := darkchessStatus(names, startColors, toMove, false, darkchess.Result{})
+	var lastMove darkchess.Move = darkchess.NoMove
+	if plies := g.Plies(); len(plies) > 0 {
+		lastMove = plies[len(plies)-1].Move
+	}
+	startFrame := frame{Ply: g.Ply(), Board: picture(g.Position(), lastMove, startColors, status, clocks(full)), Status: status, Clocks: clocks(full), ToMove: toMove}
+	watch.Begin(gameInfo{
+		ID:      job.ID,
+		Game:    "darkchess",
+		Title:   fmt.Sprintf("Game %d: %s (first) vs %s (second)", job.N, names[0], names[1]),
+		Players: names,
+		Seats:   [2]string{"first", "second"},
+	}, startFrame)
+	var mu sync.Mutex // guards lastFrame: OnPly runs on the referee's goroutine
+	lastFrame := startFrame
+	ref := &protocol.DarkChessReferee{
+		Control: r.control,
+		Logger:  log,
+		OnPly: func(e protocol.DarkChessPlyEvent) {
+			colors := colorsOf(g.FirstColor())
+			over := e.Result.Reason != darkchess.Unfinished
+			status := darkchessStatus(names, colors, e.N%2, over, e.Result)
+			f := frame{Ply: e.N, Move: e.Ply.String(), Status: status, Clocks: clocks(e.Clock), ToMove: e.N % 2}
+			if over {
+				f.ToMove = -1
+			}
+			f.Board = picture(e.Position, e.Ply.Move, colors, status, f.Clocks)
+			mu.Lock()
+			lastFrame = f
+			mu.Unlock()
+			watch.Update(job.ID, f)
+		},
+	}
+	rec, playErr := ref.Play(ctx, g, seats)
+	if playErr != nil && ctx.Err() == nil {
+		return gameResult{Winner: -2, Err: playErr}
+	}
+
+	// The result.
+	res := gameResult{Winner: darkchessWinnerSeat(rec), Plies: len(rec.Plies), Reason: rec.Result.Reason.String()}
+	for i, err := range rec.Faults {
+		if err != nil {
+			res.Faults[i] = err.Error()
+		}
+	}
+	res.Detail = darkchessDetail(rec, res, names)
+	colors := colorsOf(g.FirstColor())
+	over := rec.Result.Reason != darkchess.Unfinished
+	final := darkchessStatus(names, colors, g.Ply()%2, over, rec.Result)
+	if !over {
+		final = "unfinished: " + res.Detail
+	}
+	mu.Lock()
+	last := lastFrame
+	mu.Unlock()
+	last.Status, last.ToMove = final, -1
+	if len(rec.Plies) > 0 {
+		last.Move = rec.Plies[len(rec.Plies)-1].String()
+	}
+	last.Clocks = clocks(rec.Clock)
+	lm := darkchess.NoMove
+	if len(rec.Plies) > 0 {
+		lm = rec.Plies[len(rec.Plies)-1].Move
+	}
+	last.Board = picture(g.Position(), lm, colors, final, last.Clocks)
+
+	// The record and its sidecar.
+	path := filepath.Join(job.Dir, "board.txt")
+	if err := r.writeRecord(path, g, rec, names, job, startPly, res); err != nil {
+		res.Err = err
+		watch.Finish(job.ID, last, final, "")
+		return res
+	}
+	res.Record = path
+	watch.Finish(job.ID, last, final, path)
+	return res
+}
+
+// writeRecord writes the game's board.txt, in the 2021 match system's
+// layout, and its sidecar board.txt.json.
+func (r *darkchessRunner) writeRecord(path string, g *darkchess.Game, rec protocol.DarkChessGameRecord, names [2]string, job *gameJob, startPly int, res gameResult) error {
+	b := record.NewDarkChessBoard(g, names[0], names[1])
+	b.Banner = "INITIAL"
+	b.Date = record.DarkChessDate(rec.Began, record.DarkChessServer2021)
+	b.Time = int((max(r.control.Main, r.control.MoveCap) + time.Second - 1) / time.Second)
+	// The game's start, then when each ply arrived (the start, for plies
+	// played before the referee took the game over).
+	b.Times = make([]int64, 0, len(rec.Plies)+1)
+	b.Times = append(b.Times, rec.Began.UnixMilli())
+	for i := range rec.Plies {
+		t := rec.Began
+		if i < len(rec.Times) && !rec.Times[i].IsZero() {
+			t = rec.Times[i]
+		}
+		b.Times = append(b.Times, t.UnixMilli())
+	}
+	var buf bytes.Buffer
+	if err := record.WriteDarkChessBoard(&buf, b, record.DarkChessServer2021); err != nil {
+		return fmt.Errorf("darkchess record: %w", err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	startText := rec.Start.String()
+	deal := ""
+	if f := strings.Fields(startText); len(f) == 5 {
+		deal = f[4]
+	}
+	sc := darkchessSidecar{
+		Game: job.N, Index: job.Index, Seed: job.Seed, Pair: job.Index / 2,
+		Deal: deal, Start: startText, Rules: r.rules.Name, N: r.rules.NoProgressPlies, Time: r.timeText,
+		Players: names, Reason: res.Reason, Plies: len(rec.Plies), Faults: res.Faults,
+		Result: rec.Result.String(),
+	}
+	if r.start != nil {
+		sc.From = fmt.Sprintf("%s (%d plies)", r.startName, startPly)
+	}
+	js, err := json.MarshalIndent(sc, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path+".json", append(js, '\n'), 0o644)
+}
+
+// darkchessWinnerSeat returns the seat that won rec (0 the first player),
+// -1 for a draw, -2 for an unfinished game.
+func darkchessWinnerSeat(rec protocol.DarkChessGameRecord) int {
+	r := rec.Result
+	switch {
+	case r.Reason == darkchess.Unfinished:
+		return -2
+	case r.Draw:
+		return -1
+	case !r.Winner.Valid() || r.Winner != rec.FirstColor:
+		return 1
+	}
+	return 0
+}
+
+// darkchessDetail says in a few words how the game ended: the fault, or
+// the rule and the material left.
+func darkchessDetail(rec protocol.DarkChessGameRecord, res gameResult, names [2]string) string {
+	switch rec.Result.Reason {
+	case darkchess.Unfinished:
+		return "interrupted"
+	case darkchess.TimeOut, darkchess.BadMove, darkchess.Resign:
+		loser := 1 - res.Winner
+		if loser >= 0 && loser < 2 && res.Faults[loser] != "" {
+			return fmt.Sprintf("%s: %s", names[loser], res.Faults[loser])
+		}
+		return fmt.Sprintf("%s lost by %s", names[max(loser, 0)], rec.Result.Reason)
+	case darkchess.NoEatFlipDraw:
+		return fmt.Sprintf("%d plies with no capture and no flip", g0(rec).Quiet())
+	case darkchess.PositionRepetitionDraw:
+		return fmt.Sprintf("%d repetitions of a %d-ply cycle", rec.Result.Repetitions, rec.Result.Cycle)
+	}
+	pos := g0(rec)
+	red, black := pos.Count(darkchess.Red), pos.Count(darkchess.Black)
+	what := "no pieces left"
+	if rec.Result.Reason == darkchess.NoLegalPly {
+		what = "no legal ply"
+	}
+	return fmt.Sprintf("%s: %s; red %d, black %d pieces", names[1-max(res.Winner, 0)], what, red, black)
+}
+
+// g0 returns the final position of rec.
+func g0(rec protocol.DarkChessGameRecord) darkchess.Position {
+	p := rec.Start
+	for _, ply := range rec.Plies {
+		next, err := p.PlayPly(ply)
+		if err != nil {
+			break
+		}
+		p = next
+	}
+	return p
+}
+
+// darkchessBot runs the built-in player name as an engine program:
+//
+//	arena bot darkchess NAME [-seed N]              MGTP on standard input and output
+//	arena bot darkchess NAME [-seed N] IP PORT      the legacy socket client: connects to IP:PORT
+//	arena bot darkchess NAME [-seed N] -readmode    read mode: one ply, board.txt to move.txt, in the working directory
+//
+// The legacy form is how the platform starts an engine ("search 127.0.0.1
+// <port>"); the read-mode form is one run of the platform's read mode. It
+// returns the exit code: 0, 1 when the game could not be played, 2 for a
+// bad command line.
+func darkchessBot(ctx context.Context, name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("arena bot darkchess "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Uint64("seed", 0, "seed of the bot's choices (0: a random seed)")
+	readMode := fs.Bool("readmode", false, "play one ply of read mode: read board.txt and write move.txt in the working directory")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: arena bot darkchess NAME [flags]           MGTP engine on stdin/stdout\n"+
+			"       arena bot darkchess NAME [flags] IP PORT   legacy socket engine\n"+
+			"       arena bot darkchess NAME [flags] -readmode read-mode engine (one ply)\n\nbuilt-in players: %s\n\nflags:\n", strings.Join(darkchessBotNames(), ", "))
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *seed == 0 {
+		*seed = rand.Uint64()
+	}
+	bot, err := newDarkchessBot(name, *seed)
+	if err != nil {
+		fmt.Fprintln(stderr, "arena bot darkchess:", err)
+		return 2
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	switch {
+	case *readMode && fs.NArg() == 0:
+		if err := protocol.RunDarkChessReadMode(ctx, ".", bot); err != nil {
+			fmt.Fprintln(stderr, "arena bot darkchess:", err)
+			return 1
+		}
+	case *readMode:
+		fmt.Fprintf(stderr, "arena bot darkchess: -readmode takes no arguments, got %q\n", fs.Args())
+		return 2
+	case fs.NArg() == 0:
+		e := &mgtp.Engine{Name: name, Logger: logger}
+		if err := e.Serve(ctx, stdin, stdout, bot); err != nil {
+			fmt.Fprintln(stderr, "arena bot darkchess:", err)
+			return 1
+		}
+	case fs.NArg() == 2:
+		c := &protocol.DarkChessLegacyClient{Logger: logger}
+		if _, err := c.DialArgs(ctx, fs.Args(), bot); err != nil {
+			fmt.Fprintln(stderr, "arena bot darkchess:", err)
+			return 1
+		}
+	default:
+		fmt.Fprintf(stderr, "arena bot darkchess: want no arguments (MGTP), IP PORT (legacy socket) or -readmode, got %q\n", fs.Args())
+		return 2
+	}
+	return 0
 }

@@ -1,0 +1,622 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/proctest"
+	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/record"
+)
+
+// TestDarkchessGreedyBeatsRandom: the stronger built-in wins clearly, in
+// 40 seeded games in process, paired deals with the seats swapped.
+func TestDarkchessGreedyBeatsRandom(t *testing.T) {
+	wins, losses, draws := 0, 0, 0
+	for i := range 40 {
+		g := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(uint64(i/2), 7)))
+		greedy, _ := newDarkchessBot("greedy", uint64(i))
+		random, _ := newDarkchessBot("random", uint64(i))
+		seats := [2]protocol.DarkChessSeat{protocol.NewDarkChessPlayerSeat(greedy), protocol.NewDarkChessPlayerSeat(random)}
+		gs := 0
+		if i%2 == 1 {
+			seats[0], seats[1] = seats[1], seats[0]
+			gs = 1
+		}
+		rec, err := (&protocol.DarkChessReferee{}).Play(t.Context(), g, seats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch w := darkchessWinnerSeat(rec); {
+		case w < 0:
+			draws++
+		case w == gs:
+			wins++
+		default:
+			losses++
+		}
+	}
+	t.Logf("greedy vs random: %d wins, %d draws, %d losses", wins, draws, losses)
+	if decided := wins + losses; decided == 0 || wins*10 < decided*7 {
+		t.Errorf("greedy won %d of %d decided games (%d draws): want 70%% or more", wins, decided, draws)
+	}
+}
+
+func TestDarkchessDef(t *testing.T) {
+	d := darkchessDef()
+	if d.Name != "darkchess" || d.Title != "Chinese dark chess" || d.Builtins[0] != "random" || len(d.Builtins) < 2 ||
+		!slices.Equal(d.Protocols, []string{"mgtp", "legacy", "readmode"}) || d.Seats != [2]string{"first", "second"} ||
+		!slices.Equal(d.Presets, []string{"ntu2021", "classic", "icga"}) || d.DefaultTime != "900s" ||
+		d.Serve != nil || d.NewRunner == nil || d.Bot == nil || d.Replay == nil {
+		t.Errorf("darkchessDef: %+v", d)
+	}
+	if !slices.Contains(d.Builtins, d.Defaults[0]) || d.Defaults[1] != "random" {
+		t.Errorf("defaults %q", d.Defaults)
+	}
+}
+
+// dcWatcher records what a game shows the viewer.
+type dcWatcher struct {
+	mu       sync.Mutex
+	begins   []gameInfo
+	frames   []frame
+	finished []string
+	onUpdate func()
+}
+
+func (w *dcWatcher) Begin(info gameInfo, f frame) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.begins = append(w.begins, info)
+	w.frames = append(w.frames, f)
+}
+
+func (w *dcWatcher) Update(_ string, f frame) {
+	w.mu.Lock()
+	w.frames = append(w.frames, f)
+	cb := w.onUpdate
+	w.mu.Unlock()
+	if cb != nil {
+		cb()
+	}
+}
+
+func (w *dcWatcher) Finish(_ string, f frame, result, rec string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.frames = append(w.frames, f)
+	w.finished = append(w.finished, result+"|"+rec)
+}
+
+// dcPlayer returns a player spec as the framework makes it.
+func dcPlayer(t testing.TB, name, proto string, command ...string) *playerSpec {
+	t.Helper()
+	if proto == "" {
+		return &playerSpec{Spec: name, Name: name, Builtin: name}
+	}
+	return &playerSpec{Spec: proto + ":" + strings.Join(command, " "), Name: name, Protocol: proto, Command: command}
+}
+
+// dcRunner makes a runner for players with the options given.
+func dcRunner(t testing.TB, cfg matchConfig, players ...*playerSpec) runner {
+	t.Helper()
+	cfg.Game = darkchessDef()
+	cfg.Players = players
+	r, err := darkchessDef().NewRunner(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// dcPlay plays one game of r between a (first) and b and checks what every
+// game must leave behind: the record, which replays to the result, the
+// sidecar, and one frame per ply.
+func dcPlay(t *testing.T, r runner, a, b *playerSpec, index int, seed uint64, log *slog.Logger) (gameResult, darkchessSidecar) {
+	t.Helper()
+	dir := t.TempDir()
+	w := &dcWatcher{}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	job := &gameJob{N: index + 1, Index: index, Seats: [2]*playerSpec{a, b}, Seed: seed, Dir: dir, ID: "dc", Watch: w, Log: log}
+	res := r.Play(t.Context(), job)
+	if res.Err != nil {
+		t.Fatalf("Play: %v", res.Err)
+	}
+	if res.Record != filepath.Join(dir, "board.txt") {
+		t.Fatalf("record %q", res.Record)
+	}
+	data, err := os.ReadFile(res.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board, err := record.ReadDarkChessBoard(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the record does not read: %v\n%s", err, data)
+	}
+	if board.Banner != "INITIAL" || board.First != a.Name || board.Second != b.Name || len(board.Plies) != res.Plies ||
+		len(board.Times) != res.Plies+1 {
+		t.Errorf("record: %+v", board)
+	}
+	if res.Winner >= -1 && board.Result == nil {
+		t.Errorf("a finished game's record has no result line:\n%s", data)
+	}
+	var sc darkchessSidecar
+	js, err := os.ReadFile(res.Record + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(js, &sc); err != nil {
+		t.Fatal(err)
+	}
+	if sc.Seed != seed || sc.Index != index || sc.Pair != index/2 || len(sc.Deal) != 39 || sc.Reason != res.Reason || sc.Plies != res.Plies {
+		t.Errorf("sidecar: %s", js)
+	}
+	// The replay page shows the same game.
+	rp, err := darkchessReplay("board.txt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rp.Frames) != res.Plies+1 || rp.Players != [2]string{a.Name, b.Name} {
+		t.Errorf("replay: %d frames for %d plies, players %q", len(rp.Frames), res.Plies, rp.Players)
+	}
+	// Live: a start frame, one per ply, the last one.
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	first := w.frames[0].Ply // the plies of a -start record
+	if len(w.begins) != 1 || len(w.finished) != 1 || len(w.frames) != res.Plies-first+2 {
+		t.Errorf("viewer: %d begins, %d finishes, %d frames for %d plies from %d", len(w.begins), len(w.finished), len(w.frames), res.Plies, first)
+	}
+	for i, f := range w.frames[:len(w.frames)-1] {
+		if f.Ply != first+i {
+			t.Fatalf("frame %d: ply %d", i, f.Ply)
+		}
+		dcCheckSVG(t, f.Board)
+	}
+	if last := w.frames[len(w.frames)-1]; last.ToMove != -1 || last.Ply != res.Plies && res.Plies > 0 {
+		t.Errorf("last frame: ply %d, to move %d", last.Ply, last.ToMove)
+	}
+	return res, sc
+}
+
+// TestDarkchessBuiltinsThroughMGTP: two built-ins, each this binary run as
+// an MGTP engine, play a pair of games with the same deal, seats swapped.
+func TestDarkchessBuiltinsThroughMGTP(t *testing.T) {
+	var pids proctest.PIDLog
+	log := slog.New(&pids)
+	r := dcRunner(t, matchConfig{Time: "60s"})
+	g, rnd := dcPlayer(t, "greedy", ""), dcPlayer(t, "random", "")
+	res0, sc0 := dcPlay(t, r, g, rnd, 0, 42, log)
+	res1, sc1 := dcPlay(t, r, rnd, g, 1, 42, log)
+	if sc0.Deal != sc1.Deal || sc0.Start != sc1.Start {
+		t.Errorf("the games of a pair have different deals: %q, %q", sc0.Deal, sc1.Deal)
+	}
+	// The next pair's deal differs.
+	if next := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(42, 1))); strings.HasSuffix(next.Position().String(), sc0.Deal) {
+		t.Errorf("the next pair has the same deal %q", sc0.Deal)
+	}
+	for _, res := range []gameResult{res0, res1} {
+		if res.Winner < -1 || res.Reason == "" || res.Detail == "" || res.Faults != [2]string{} {
+			t.Errorf("result %+v", res)
+		}
+	}
+	if len(pids.PIDs()) != 4 {
+		t.Errorf("%d programs started, want 4", len(pids.PIDs()))
+	}
+	pids.CheckReaped(t)
+}
+
+// TestDarkchessExamplePrograms: real engines built from examples/, one per
+// protocol, and the built-in bots through the legacy socket protocol and read
+// mode.
+func TestDarkchessExamplePrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	mgtpBin := buildProgram(t, "examples/darkchess-mgtp")
+	readBin := buildProgram(t, "examples/darkchess-readmode")
+	// The built-ins as legacy and read-mode programs: arena itself (built
+	// without -race: read mode starts a process per ply).
+	self := arenaBinary(t)
+	var pids proctest.PIDLog
+	log := slog.New(&pids)
+	r := dcRunner(t, matchConfig{Time: "60s"})
+	for _, tc := range []struct {
+		name string
+		a, b *playerSpec
+	}{
+		{"mgtp example", dcPlayer(t, "darkchess-mgtp", "mgtp", mgtpBin), dcPlayer(t, "greedy", "")},
+		{"readmode example", dcPlayer(t, "greedy", ""), dcPlayer(t, "darkchess-readmode", "readmode", readBin)},
+		{"legacy built-in", dcPlayer(t, "legacy-greedy", "legacy", self, "bot", "darkchess", "greedy"), dcPlayer(t, "darkchess-mgtp", "mgtp", mgtpBin)},
+		{"readmode built-in", dcPlayer(t, "legacy-random", "legacy", self, "bot", "darkchess", "random"), dcPlayer(t, "read-greedy", "readmode", self, "bot", "darkchess", "greedy", "-readmode")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, _ := dcPlay(t, r, tc.a, tc.b, 0, 7, log)
+			if res.Faults != [2]string{} || res.Reason == "TimeOut" || res.Reason == "MoveError" {
+				t.Errorf("result %+v", res)
+			}
+			t.Logf("%s vs %s: %d, %s, %s, %d plies", tc.a.Name, tc.b.Name, res.Winner, res.Reason, res.Detail, res.Plies)
+		})
+	}
+	pids.CheckReaped(t)
+}
+
+// dcScript writes an executable shell script.
+func dcScript(t testing.TB, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "engine.sh")
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestDarkchessBadPrograms: a program that is missing, crashes or hangs
+// loses its game with the reason, is reaped, and the next game is played.
+func TestDarkchessBadPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	crash := dcScript(t, "exit 3\n")
+	// Answers the handshake, then never its genmove.
+	hang := dcScript(t, "while read id rest; do case $id in 12) exec sleep 600;; *) echo \"=$id\";; esac; done\n")
+	var pids proctest.PIDLog
+	log := slog.New(&pids)
+	r := dcRunner(t, matchConfig{Time: "2s"})
+	t.Run("bad", func(t *testing.T) { dcBadPrograms(t, r, log, crash, hang) })
+	// The next game still runs.
+	if res, _ := dcPlay(t, r, dcPlayer(t, "greedy", ""), dcPlayer(t, "random", ""), 0, 3, log); res.Faults != [2]string{} {
+		t.Errorf("after the bad programs: %+v", res)
+	}
+	pids.CheckReaped(t)
+}
+
+// dcBadPrograms plays each bad program in each seat, in parallel.
+func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang string) {
+	for _, tc := range []struct {
+		name   string
+		bad    *playerSpec
+		reason string
+		fault  string
+	}{
+		{"missing mgtp", dcPlayer(t, "ghost", "mgtp", "./no-such-engine"), "TimeOut", "no-such-engine"},
+		{"missing readmode", dcPlayer(t, "ghost", "readmode", "./no-such-engine"), "MoveError", "no-such-engine"},
+		{"missing legacy", dcPlayer(t, "ghost", "legacy", "./no-such-engine"), "TimeOut", "no-such-engine"},
+		{"crash mgtp", dcPlayer(t, "crash", "mgtp", crash), "TimeOut", ""},
+		{"crash readmode", dcPlayer(t, "crash", "readmode", crash), "MoveError", "move.txt"},
+		{"hang mgtp", dcPlayer(t, "hang", "mgtp", hang), "TimeOut", ""},
+		{"hang readmode", dcPlayer(t, "hang", "readmode", dcScript(t, "exec sleep 600\n")), "TimeOut", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // most wait for a clock
+			for seat := range 2 {
+				// The opponent: a quick program (the built-ins are this test binary, slow to start under -race).
+				opp := dcPlayer(t, "darkchess-mgtp", "mgtp", buildProgram(t, "examples/darkchess-mgtp"))
+				players := [2]*playerSpec{opp, opp}
+				players[seat] = tc.bad
+				res, _ := dcPlay(t, r, players[0], players[1], 0, 3, log)
+				if res.Winner != 1-seat || res.Reason != tc.reason || res.Faults[seat] == "" || res.Faults[1-seat] != "" ||
+					!strings.Contains(res.Faults[seat], tc.fault) || !strings.Contains(res.Detail, tc.bad.Name) {
+					t.Errorf("seat %d: %+v", seat, res)
+				}
+			}
+		})
+	}
+}
+
+// TestDarkchessCancel: ctx's end stops the game as unfinished and reaps the
+// programs.
+func TestDarkchessCancel(t *testing.T) {
+	var pids proctest.PIDLog
+	r := dcRunner(t, matchConfig{})
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	w := &dcWatcher{onUpdate: cancel}
+	job := &gameJob{N: 1, Seats: [2]*playerSpec{dcPlayer(t, "random", ""), dcPlayer(t, "random", "")}, Seed: 1, Dir: t.TempDir(), ID: "x", Watch: w, Log: slog.New(&pids)}
+	res := r.Play(ctx, job)
+	if res.Winner != -2 || res.Err != nil || res.Plies != 1 || res.Reason != "Unfinished" {
+		t.Errorf("cancelled game: %+v", res)
+	}
+	data, err := os.ReadFile(res.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := record.ReadDarkChessBoard(bytes.NewReader(data)); err != nil || b.Result != nil || len(b.Plies) != 1 {
+		t.Errorf("record of the cancelled game: %v\n%s", err, data)
+	}
+	pids.CheckReaped(t)
+}
+
+// TestDarkchessRunnerOptions: the preset, the time control, the ply limit
+// and a start record, and what is refused.
+func TestDarkchessRunnerOptions(t *testing.T) {
+	two := []*playerSpec{dcPlayer(t, "random", ""), dcPlayer(t, "greedy", "")}
+	bad := []struct {
+		cfg  matchConfig
+		want string
+	}{
+		{matchConfig{Rules: "chess"}, "ntu2021, "},
+		{matchConfig{Time: "forever"}, "accepted"},
+		{matchConfig{MaxPlies: -1}, "-plies"},
+		{matchConfig{Start: "/no/such/board.txt"}, "-start"},
+		{matchConfig{Start: dcTestdata("records/alsov4/85_Draw_PositionRepetitionDraw(3-4).txt")}, "over"},
+	}
+	for _, tc := range bad {
+		tc.cfg.Game, tc.cfg.Players = darkchessDef(), two
+		if _, err := newDarkchessRunner(&tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want one with %q", tc.cfg, err, tc.want)
+		}
+	}
+	for _, p := range []*playerSpec{dcPlayer(t, "alphabeta", ""), {Spec: "tcp:x", Name: "x", Protocol: "tcp", Command: []string{"x"}}} {
+		cfg := matchConfig{Game: darkchessDef(), Players: []*playerSpec{p, two[0]}}
+		if _, err := newDarkchessRunner(&cfg); err == nil {
+			t.Errorf("player %q accepted", p.Spec)
+		}
+	}
+	r := dcRunner(t, matchConfig{Rules: "icga", MaxPlies: 20, Time: "none"}, two...).(*darkchessRunner)
+	if r.rules.Name != darkchess.ICGA.Name || r.rules.NoProgressPlies != 20 || !r.control.Unlimited() {
+		t.Errorf("runner: %+v", r)
+	}
+	res, sc := dcPlay(t, r, two[0], two[1], 0, 9, nil)
+	if sc.N != 20 || sc.Rules != darkchess.ICGA.Name || res.Reason == "NoEatFlipDraw" && !strings.Contains(res.Detail, "20 plies") {
+		t.Errorf("ply limit: %+v, %+v", res, sc)
+	}
+
+	// A game that ended by a time-out goes on from where it stopped.
+	start := dcTestdata("records/alsov4/100_ai_wins_TimeOut.txt")
+	r = dcRunner(t, matchConfig{Start: start}, two...).(*darkchessRunner)
+	res, sc = dcPlay(t, r, two[0], two[1], 0, 9, nil)
+	if res.Plies <= 119 || !strings.Contains(sc.From, "119 plies") {
+		t.Errorf("from %s: %+v, %+v", start, res, sc)
+	}
+	data, _ := os.ReadFile(start)
+	b, _ := record.ReadDarkChessBoard(bytes.NewReader(data))
+	rec, _ := os.ReadFile(res.Record)
+	b2, err := record.ReadDarkChessBoard(bytes.NewReader(rec))
+	if err != nil || !slices.Equal(b2.Plies[:119], b.Plies) {
+		t.Errorf("the record does not hold the start's plies: %v", err)
+	}
+}
+
+// dcTestdata returns the path of a file of the shared dark chess test data.
+func dcTestdata(rel string) string {
+	return filepath.Join("/work/shared/testdata/darkchess", rel)
+}
+
+// dcReplayFiles returns the board.txt files to replay: every legacy one
+// and every 2021 record in the mgtp folder, one folder of the 2021 records
+// and, with -short, a sample of the rest.
+func dcReplayFiles(t testing.TB) []string {
+	t.Helper()
+	root := dcTestdata("")
+	if _, err := os.Stat(root); err != nil {
+		t.Skipf("no dark chess test data: %v", err)
+	}
+	var files []string
+	n := 0
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".txt") {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		switch {
+		case strings.HasSuffix(p, "Log_record.txt"), strings.HasSuffix(p, "competition-result.txt"), strings.HasSuffix(p, "README.txt"):
+			return nil
+		}
+		// A sample: every kind of file is in it.
+		n++
+		switch {
+		case strings.HasPrefix(rel, "records/") && !strings.Contains(rel, "temp"):
+			if n%200 != 0 {
+				return nil
+			}
+		case n%4 != 0 && !strings.Contains(rel, "2019"):
+			return nil
+		}
+		files = append(files, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestDarkchessReplayTestdata: every variant of board.txt replays, one frame
+// per ply, and the finished ones end with their result.
+func TestDarkchessReplayTestdata(t *testing.T) {
+	files := dcReplayFiles(t)
+	variants := map[string]int{}
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := record.ReadDarkChessBoard(bytes.NewReader(data))
+		if err != nil {
+			continue // not a board.txt (a .full.txt's tail is still one)
+		}
+		rp, err := darkchessReplay(filepath.Base(p), data)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if len(rp.Frames) != len(b.Plies)+1 || rp.Game != "darkchess" || rp.Players != [2]string{b.First, b.Second} {
+			t.Errorf("%s: %d frames for %d plies, players %q", p, len(rp.Frames), len(b.Plies), rp.Players)
+		}
+		if b.Result != nil && rp.Result == "" {
+			t.Errorf("%s: no result", p)
+		}
+		last := rp.Frames[len(rp.Frames)-1]
+		if b.Result != nil && last.ToMove != -1 {
+			t.Errorf("%s: the last frame has a player to move", p)
+		}
+		variants[dcVariant(b, data)]++
+	}
+	t.Logf("replayed %d files: %v", len(files), variants)
+	for _, v := range []string{"2021", "2021 snapshot", "2017 server", "2017 client", "2019 client"} {
+		if variants[v] == 0 {
+			t.Errorf("no %s board.txt replayed", v)
+		}
+	}
+	// One frame drawn in full.
+	rp, err := darkchessReplay("x", must(os.ReadFile(dcTestdata("records/alsov4/85_Draw_PositionRepetitionDraw(3-4).txt"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rp.Result != "draw: PositionRepetitionDraw,3,4" || rp.Frames[1].Move != "b8(C)" || rp.Frames[28].ToMove != -1 {
+		t.Errorf("replay: %q, %q", rp.Result, rp.Frames[1].Move)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// dcVariant names the layout of a board.txt.
+func dcVariant(b *record.DarkChessBoard, data []byte) string {
+	crlf := bytes.Contains(data, []byte("\r\n"))
+	switch {
+	case b.Banner == "INITIAL":
+		return "2021"
+	case b.Banner != "":
+		return "2021 snapshot"
+	case crlf && b.Time >= 100000:
+		return "2019 client"
+	case crlf:
+		return "2017 server"
+	}
+	return "2017 client"
+}
+
+// TestDarkchessSVG: the drawing has the board, labels, face-down and
+// revealed pieces with their characters and letters, the last ply, the
+// captured pieces, the clocks and the status.
+func TestDarkchessSVG(t *testing.T) {
+	pos, err := darkchess.ParsePosition("PgXP/-g-G/-X-M/XNXm/N-Xc/--PK/X---/Pm-P b 01020101000001 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv, _ := darkchess.ParseMove("b7-c7")
+	s := darkchessSVG(darkchessPicture{Pos: pos, Last: mv, Players: [2]string{"alice", "bob<1>"},
+		Colors: [2]darkchess.Color{darkchess.Red, darkchess.Black}, Status: "black, second player (bob<1>) to move", Clocks: [2]string{"14:59.0", "0:03.2"}})
+	dcCheckSVG(t, s)
+	for _, want := range []string{`class="facedown"`, `class="last"`, "帥", "象", "士", "兵", "包", `data-piece="K"`, `data-piece="m"`,
+		">a<", ">d<", ">1<", ">8<", "Captured", "14:59.0", "0:03.2", "bob&lt;1&gt;", "alice (red)"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the drawing has no %q", want)
+		}
+	}
+	if n := strings.Count(s, `class="facedown"`); n != 6 {
+		t.Errorf("%d face-down discs, want 6", n)
+	}
+	if s != darkchessSVG(darkchessPicture{Pos: pos, Last: mv, Players: [2]string{"alice", "bob<1>"},
+		Colors: [2]darkchess.Color{darkchess.Red, darkchess.Black}, Status: "black, second player (bob<1>) to move", Clocks: [2]string{"14:59.0", "0:03.2"}}) {
+		t.Error("the drawing is not deterministic")
+	}
+}
+
+// dcCheckSVG fails t unless s is one well-formed <svg> element with a
+// viewBox, no script and no external reference.
+func dcCheckSVG(t testing.TB, s string) {
+	t.Helper()
+	if !strings.HasPrefix(s, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="`) || !strings.HasSuffix(s, "</svg>") ||
+		strings.Contains(s, "<script") || strings.Contains(s, "href") {
+		t.Fatalf("not a self-contained svg: %.200s", s)
+	}
+	d := xml.NewDecoder(strings.NewReader(s))
+	for {
+		if _, err := d.Token(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("svg: %v", err)
+		}
+	}
+}
+
+func TestDarkchessBotCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := darkchessBot(t.Context(), "alphabeta", nil, strings.NewReader(""), &out, &errb); code != 2 || !strings.Contains(errb.String(), "random, greedy") {
+		t.Errorf("unknown bot: code %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := darkchessBot(t.Context(), "random", []string{"a", "b", "c"}, strings.NewReader(""), &out, &errb); code != 2 {
+		t.Errorf("three arguments: code %d, %q", code, errb.String())
+	}
+	// MGTP on stdin and stdout.
+	in := "1 name\n7 reset_board\n12 genmove unknown\n5 quit\n"
+	out.Reset()
+	if code := darkchessBot(t.Context(), "greedy", []string{"-seed", "5"}, strings.NewReader(in), &out, &errb); code != 0 {
+		t.Fatalf("mgtp: code %d, %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 4 || lines[0] != "=1 greedy" || !strings.HasPrefix(lines[2], "=12 ") || lines[3] != "=5" {
+		t.Errorf("mgtp answers: %q", lines)
+	}
+}
+
+// FuzzDarkchessReplay: no input makes the replay panic, and a replay has
+// a frame per ply.
+func FuzzDarkchessReplay(f *testing.F) {
+	for _, rel := range []string{
+		"records/alsov4/85_Draw_PositionRepetitionDraw(3-4).txt",
+		"records/alsov4/100_ai_wins_TimeOut.txt",
+		"legacy/2017-linux-client-3.1/CreateRoom_Search_board.txt",
+		"legacy/2019-windows-competition-client/CreateRoom_Search_board.txt",
+	} {
+		if data, err := os.ReadFile(dcTestdata(rel)); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("* x\n* a vs b\n* 1 2 2 2 2 2 5 1 2 2 2 2 2 5\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rp, err := darkchessReplay("fuzz", data)
+		if err != nil {
+			return
+		}
+		if len(rp.Frames) == 0 {
+			t.Fatal("a replay with no frame")
+		}
+		for _, fr := range rp.Frames {
+			if !strings.HasPrefix(fr.Board, "<svg") {
+				t.Fatal("a frame with no board")
+			}
+		}
+	})
+}
+
+// BenchmarkMatchDarkchess: random against random, each a child process
+// speaking MGTP, as a match plays them; games/s.
+func BenchmarkMatchDarkchess(b *testing.B) {
+	r := dcRunner(b, matchConfig{}, dcPlayer(b, "random", ""), dcPlayer(b, "random", ""))
+	plies := 0
+	n := 0
+	for b.Loop() {
+		job := &gameJob{N: n + 1, Index: n, Seats: [2]*playerSpec{dcPlayer(b, "random", ""), dcPlayer(b, "random", "")}, Seed: uint64(n),
+			Dir: b.TempDir(), ID: "bench", Watch: nopWatcher{}, Log: slog.New(slog.DiscardHandler)}
+		res := r.Play(b.Context(), job)
+		if res.Err != nil || res.Faults != [2]string{} {
+			b.Fatalf("%+v", res)
+		}
+		plies += res.Plies
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(plies)/float64(n), "plies/game")
+}
