@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -240,9 +241,9 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		last = frame{Ply: e.Ply, Move: step.String(), Board: pddBoardSVG(e.Position, &step), Status: pddStatus(e.Position), Clocks: r.clocks(e.Clock), ToMove: pddToMove(e.Position)}
 		job.Watch.Update(job.ID, last)
 	}
-	rec, err := ref.Play(ctx, job.Dir, r.program(white, job.Seed), r.program(black, job.Seed^0xA5A5A5A5A5A5A5A5))
+	rec, err := ref.Play(ctx, job.Dir, r.program(white, pddSeed(job.Seed, white.Name)), r.program(black, pddSeed(job.Seed, black.Name)))
 	if rec == nil {
-		res := gameResult{Winner: -2, Reason: "unfinished", Err: err}
+		res := gameResult{Winner: -2, Err: err}
 		job.Watch.Finish(job.ID, last, "unfinished: "+fmt.Sprint(err), "")
 		return res
 	}
@@ -256,6 +257,16 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	last.ToMove = -1
 	job.Watch.Finish(job.ID, last, last.Status, res.Record)
 	return res
+}
+
+// pddSeed is the seed of a built-in player in a game: the game's seed mixed
+// with the player's name, so that the two games of a pairing (which share
+// the game seed, the seats swapped) differ even between two copies of one
+// bot.
+func pddSeed(game uint64, name string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return game ^ h.Sum64()
 }
 
 // clocks returns what the viewer shows of the clock: each side's time left
@@ -278,7 +289,7 @@ func lastStep(rec *protocol.PDDGameRecord) *record.PDDStep {
 // pddGameResult turns the referee's record into the arena's result: the
 // winner by seat (White is seat 0), the reason in the platform's words
 // (score, islands, bridges, draw, or the violation's stable name such as
-// ErrTimeout), the scores as the detail, and the violation as the fault of
+// ErrTimeout; none for an unfinished game), the scores as the detail, and the violation as the fault of
 // the seat that lost by it. Plies counts the lines of stepLog.txt, the
 // actions of a -start record included.
 func pddGameResult(rec *protocol.PDDGameRecord) gameResult {
@@ -290,7 +301,7 @@ func pddGameResult(rec *protocol.PDDGameRecord) gameResult {
 	}
 	switch {
 	case rec.Result.Reason == pdd.Unfinished:
-		res.Winner = -2
+		res.Winner, res.Reason = -2, ""
 	case rec.Result.Draw:
 		res.Winner = -1
 	case rec.Result.Winner == pdd.White:

@@ -384,7 +384,7 @@ func TestPDDCancel(t *testing.T) {
 	}()
 	w := &pddWatcher{}
 	res := r.Play(ctx, pddJob(t, 1, white, pddPlayer("random", ""), w))
-	if res.Winner != -2 || res.Err != nil || res.Reason != "unfinished" {
+	if res.Winner != -2 || res.Err != nil || res.Reason != "" {
 		t.Errorf("cancelled: %+v", res)
 	}
 	checkReaped(t, hangPID)
