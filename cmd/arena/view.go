@@ -20,7 +20,7 @@ func viewCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintf(stderr, "usage: arena view [-web ADDR] [record files or directories...]\n\n"+
 			"Serves the web viewer to replay the record files given, and those under the\n"+
 			"directories given (default: the current directory). Accepted records:\n")
-		for _, f := range gameFormats() {
+		for _, f := range gameFormats(gameDefs()) {
 			fmt.Fprintf(stderr, "  %-10s %s\n", f.Name, f.Formats)
 		}
 		fmt.Fprintf(stderr, "\nflags:\n")

@@ -45,7 +45,7 @@ func defaultViewerLimits() viewerLimits {
 		MaxLive:        1000,
 		MaxMoves:       20000,
 		MaxRecordBytes: 4 << 20,
-		MaxListed:      2000,
+		MaxListed:      1000,
 		MaxWalk:        50000,
 		MaxDepth:       8,
 		WriteTimeout:   15 * time.Second,
@@ -116,7 +116,8 @@ func viewerURL(a net.Addr) string {
 // browsers following them. It is the watcher startViewer returns.
 type viewer struct {
 	limits viewerLimits
-	dirs   []string // the record files and directories given
+	defs   []*gameDef // the games, whose Replay reads their records
+	dirs   []string   // the record files and directories given
 	pages  *template.Template
 	static fs.FS
 
@@ -156,6 +157,7 @@ func newViewer(dirs []string, limits viewerLimits) (*viewer, error) {
 	}
 	return &viewer{
 		limits:   limits,
+		defs:     gameDefs(),
 		dirs:     dirs,
 		pages:    pages,
 		static:   static,

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -20,8 +21,9 @@ type gameFormat struct {
 	Ready                bool // the game has a Replay
 }
 
-// gameFormats lists, per game, the record files the replay page accepts.
-func gameFormats() []gameFormat {
+// gameFormats lists, per game of defs, the record files the replay page
+// accepts.
+func gameFormats(defs []*gameDef) []gameFormat {
 	formats := map[string]string{
 		"othello":   "the TUS server's -trans transcript (B:<black>,W:<white>, then x,y,color lines), or a plain move list (f5d6c3...)",
 		"geister":   "the Java server's game log, or an NTPU board.txt",
@@ -29,7 +31,7 @@ func gameFormats() []gameFormat {
 		"pdd":       "a stepLog.txt (with chess.txt and bridge.txt beside it when there are any)",
 	}
 	var out []gameFormat
-	for _, d := range gameDefs() {
+	for _, d := range defs {
 		f := formats[d.Name]
 		if f == "" {
 			f = "its records"
@@ -39,10 +41,10 @@ func gameFormats() []gameFormat {
 	return out
 }
 
-// formatsText lists the accepted formats in one text.
-func formatsText() string {
+// formatsText lists the formats of the games of defs in one text.
+func formatsText(defs []*gameDef) string {
 	var b strings.Builder
-	for i, f := range gameFormats() {
+	for i, f := range gameFormats(defs) {
 		if i > 0 {
 			b.WriteString("; ")
 		}
@@ -53,25 +55,36 @@ func formatsText() string {
 
 // recordFile is a file listed on the index for replay.
 type recordFile struct {
-	Path     string // as the replay link gives it: a record directory joined with the file's path within it
+	Path     string // as the replay link gives it: the record directory joined with Rel
+	Rel      string // the path within the record directory
 	Size     int64
 	Modified time.Time
 }
 
+// recordGroup is the files listed under one record directory (or a record
+// file given by itself).
+type recordGroup struct {
+	Dir   string
+	Files []recordFile
+}
+
 // listRecords lists the regular files under the record directories (and the
-// record files given as such), hidden ones and oversized ones left out,
-// within the limits: MaxDepth levels, MaxWalk entries looked at, MaxListed
-// files. note says when the list is cut short or a directory is unreadable.
-func (v *viewer) listRecords() (files []recordFile, note string) {
-	walked := 0
+// record files given as such), hidden ones, empty ones and oversized ones
+// left out, each file once, within the limits: MaxDepth levels, MaxWalk
+// entries looked at, MaxListed files. note says when the list is cut short
+// or a directory is unreadable.
+func (v *viewer) listRecords() (groups []recordGroup, note string) {
+	walked, listed := 0, 0
+	seen := map[string]bool{}
 	var notes []string
 	for _, dir := range v.dirs {
-		if len(files) >= v.limits.MaxListed || walked >= v.limits.MaxWalk {
+		if listed >= v.limits.MaxListed || walked >= v.limits.MaxWalk {
 			break
 		}
+		g := recordGroup{Dir: dir}
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			walked++
-			if walked > v.limits.MaxWalk || len(files) >= v.limits.MaxListed {
+			if walked > v.limits.MaxWalk || listed >= v.limits.MaxListed {
 				return fs.SkipAll
 			}
 			if err != nil {
@@ -80,6 +93,7 @@ func (v *viewer) listRecords() (files []recordFile, note string) {
 				}
 				return nil // an unreadable entry below: skip it
 			}
+			rel, _ := filepath.Rel(dir, path)
 			if path != dir && strings.HasPrefix(d.Name(), ".") {
 				if d.IsDir() {
 					return fs.SkipDir
@@ -87,7 +101,7 @@ func (v *viewer) listRecords() (files []recordFile, note string) {
 				return nil
 			}
 			if d.IsDir() {
-				if path != dir && strings.Count(filepath.ToSlash(strings.TrimPrefix(path, dir)), "/") > v.limits.MaxDepth {
+				if path != dir && strings.Count(filepath.ToSlash(rel), "/") >= v.limits.MaxDepth {
 					return fs.SkipDir
 				}
 				return nil
@@ -99,18 +113,30 @@ func (v *viewer) listRecords() (files []recordFile, note string) {
 			if err != nil || info.Size() > v.limits.MaxRecordBytes || info.Size() == 0 {
 				return nil
 			}
-			files = append(files, recordFile{Path: path, Size: info.Size(), Modified: info.ModTime()})
+			if real, err := resolve(path); err != nil || seen[real] {
+				return nil
+			} else {
+				seen[real] = true
+			}
+			if rel == "." {
+				rel = filepath.Base(path)
+			}
+			g.Files = append(g.Files, recordFile{Path: path, Rel: rel, Size: info.Size(), Modified: info.ModTime()})
+			listed++
 			return nil
 		})
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("%s: %v", dir, unwrapPath(err)))
 		}
+		if len(g.Files) > 0 {
+			slices.SortFunc(g.Files, func(a, b recordFile) int { return strings.Compare(a.Rel, b.Rel) })
+			groups = append(groups, g)
+		}
 	}
-	if walked > v.limits.MaxWalk || len(files) >= v.limits.MaxListed {
-		notes = append(notes, fmt.Sprintf("the list stops at %d files (%d entries looked at)", len(files), min(walked, v.limits.MaxWalk)))
+	if walked > v.limits.MaxWalk || listed >= v.limits.MaxListed {
+		notes = append(notes, fmt.Sprintf("the list stops at %d files (%d entries looked at)", listed, min(walked, v.limits.MaxWalk)))
 	}
-	sortRecords(files)
-	return files, strings.Join(notes, "; ")
+	return groups, strings.Join(notes, "; ")
 }
 
 // unwrapPath drops the path from a *fs.PathError, for messages that name
@@ -214,11 +240,10 @@ func (v *viewer) mayRead(real string) bool {
 	return false
 }
 
-// readReplay reads a record of the game named game, or of the first game
-// whose Replay reads it when game is "". It says which game read it
+// readReplay reads a record of the game of defs named game, or of the first
+// game whose Replay reads it when game is "". It says which game read it
 // (detected is true when it was not asked for).
-func readReplay(game, name string, data []byte) (rp replay, def *gameDef, detected bool, err error) {
-	defs := gameDefs()
+func readReplay(defs []*gameDef, game, name string, data []byte) (rp replay, def *gameDef, detected bool, err error) {
 	if game != "" {
 		var names []string
 		for _, d := range defs {
@@ -238,7 +263,7 @@ func readReplay(game, name string, data []byte) (rp replay, def *gameDef, detect
 		rp, err := safeReplay(def, name, data)
 		if err != nil {
 			return replay{}, nil, false, &httpError{http.StatusUnprocessableEntity, "Not a " + def.Title + " record",
-				fmt.Sprintf("%v\n\nAccepted for %s: %s.", err, def.Title, formatFor(def.Name))}
+				fmt.Sprintf("%v\n\nAccepted for %s: %s.", err, def.Title, formatFor(defs, def.Name))}
 		}
 		return rp, def, false, nil
 	}
@@ -254,12 +279,12 @@ func readReplay(game, name string, data []byte) (rp replay, def *gameDef, detect
 		why = append(why, fmt.Sprintf("%s: %v", d.Title, err))
 	}
 	return replay{}, nil, false, &httpError{http.StatusUnprocessableEntity, "Not a record of any game",
-		fmt.Sprintf("%s is not a record file any game reads.\n\n%s\n\nAccepted: %s.", name, strings.Join(why, "\n"), formatsText())}
+		fmt.Sprintf("%s is not a record file any game reads.\n\n%s\n\nAccepted: %s.", name, strings.Join(why, "\n"), formatsText(defs))}
 }
 
-// formatFor is the formats accepted for the game named name.
-func formatFor(name string) string {
-	for _, f := range gameFormats() {
+// formatFor is the formats accepted for the game of defs named name.
+func formatFor(defs []*gameDef, name string) string {
+	for _, f := range gameFormats(defs) {
 		if f.Name == name {
 			return f.Formats
 		}
@@ -395,10 +420,10 @@ func orDefault(s, def string) string {
 // showReplay reads data as a record and serves its replay page.
 func (v *viewer) showReplay(w http.ResponseWriter, game, name, source string, data []byte) {
 	if len(bytes.TrimSpace(data)) == 0 {
-		v.replyError(w, &httpError{http.StatusUnprocessableEntity, "Empty record", fmt.Sprintf("%s is empty.\n\nAccepted: %s.", name, formatsText())})
+		v.replyError(w, &httpError{http.StatusUnprocessableEntity, "Empty record", fmt.Sprintf("%s is empty.\n\nAccepted: %s.", name, formatsText(v.defs))})
 		return
 	}
-	rp, def, detected, err := readReplay(game, name, data)
+	rp, def, detected, err := readReplay(v.defs, game, name, data)
 	if err != nil {
 		v.replyError(w, err)
 		return
@@ -411,8 +436,8 @@ func (v *viewer) showReplay(w http.ResponseWriter, game, name, source string, da
 func (v *viewer) replyError(w http.ResponseWriter, err error) {
 	var he *httpError
 	if errors.As(err, &he) {
-		v.page(w, he.Status, "error.html", errorPage{Title: he.Title, Message: he.Msg, Formats: gameFormats()})
+		v.page(w, he.Status, "error.html", errorPage{Title: he.Title, Message: he.Msg, Formats: gameFormats(v.defs)})
 		return
 	}
-	v.page(w, http.StatusBadRequest, "error.html", errorPage{Title: "Error", Message: err.Error(), Formats: gameFormats()})
+	v.page(w, http.StatusBadRequest, "error.html", errorPage{Title: "Error", Message: err.Error(), Formats: gameFormats(v.defs)})
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"sort"
 	"time"
 )
 
@@ -85,7 +84,7 @@ func (v *viewer) fail(w http.ResponseWriter, status int, title, message string) 
 // indexPage is the data of the index.
 type indexPage struct {
 	State   indexState
-	Records []recordFile
+	Records []recordGroup
 	Dirs    []string
 	Listing string // a note on the listing (cut short, unreadable directory)
 	Formats []gameFormat
@@ -99,7 +98,7 @@ func (v *viewer) serveIndex(w http.ResponseWriter, r *http.Request) {
 	v.mu.Unlock()
 	files, note := v.listRecords()
 	v.page(w, http.StatusOK, "index.html", indexPage{State: st, Records: files, Dirs: v.dirs, Listing: note,
-		Formats: gameFormats(), MaxSize: fmt.Sprintf("%d MiB", v.limits.MaxRecordBytes>>20)})
+		Formats: gameFormats(v.defs), MaxSize: fmt.Sprintf("%d MiB", v.limits.MaxRecordBytes>>20)})
 }
 
 // livePage is the data of a game's live page.
@@ -266,9 +265,4 @@ func (v *viewer) serveIndexEvents(w http.ResponseWriter, r *http.Request) {
 		case <-pause.C:
 		}
 	}
-}
-
-// sortRecords orders record files by path.
-func sortRecords(files []recordFile) {
-	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 }

@@ -70,8 +70,8 @@ class Board {
 function fitMoves(list) {
   let longest = 0;
   for (const li of list.children) longest = Math.max(longest, (li.dataset.move || "").length);
-  list.classList.toggle("w2", longest > 8 && longest <= 16);
-  list.classList.toggle("w1", longest > 16);
+  list.classList.toggle("w2", longest > 7 && longest <= 12);
+  list.classList.toggle("w1", longest > 12);
 }
 
 // moveItem makes the move list's entry for a ply.
