@@ -273,7 +273,11 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		}
 		return [2]darkchess.Color{first, first.Opponent()}
 	}
+	_, noViewer := watch.(nopWatcher)
 	picture := func(pos darkchess.Position, last darkchess.Move, colors [2]darkchess.Color, status string, cl [2]string) string {
+		if noViewer {
+			return "" // nobody looks: no drawing
+		}
 		return darkchessSVG(darkchessPicture{Pos: pos, Last: last, Players: names, Colors: colors, Status: status, Clocks: cl})
 	}
 	startColors := colorsOf(first)

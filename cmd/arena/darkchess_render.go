@@ -148,8 +148,11 @@ func dcDisc(b *strings.Builder, pc darkchess.Piece, cx, cy, rad int) {
 		fmt.Fprintf(b, `<g class="piece %s" data-piece="%s">`, pc.Color(), pc)
 		fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="%d" fill="%s" stroke="%s" stroke-width="2"/>`, cx, cy, rad, fill, rim)
 		fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="%d" fill="none" stroke="#f5e6c8" stroke-width="1.2"/>`, cx, cy, rad*5/6)
-		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="%d" text-anchor="middle" fill="#fdf6e3">%s</text>`, cx-rad/8, cy+rad*3/8, rad, darkchessGlyphs[pc])
-		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="%d" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="#ffe082">%s</text>`, cx+rad*3/5, cy+rad*4/5, max(rad*2/5, 8), letter)
+		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="%d" text-anchor="middle" fill="#fdf6e3">%s</text>`, cx-rad/10, cy+rad*3/10, rad*9/10, darkchessGlyphs[pc])
+		// The kind's letter on a badge, for a browser without a CJK font.
+		bx, by, br := cx+rad*5/8, cy+rad*5/8, max(rad*2/5, 6)
+		fmt.Fprintf(b, `<circle cx="%d" cy="%d" r="%d" fill="#ffe082" stroke="%s" stroke-width="1.5"/>`, bx, by, br, rim)
+		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="%d" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`, bx, by+br*2/5+1, br*6/5, fill, letter)
 		b.WriteString(`</g>`)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -276,7 +277,9 @@ func TestDarkchessBadPrograms(t *testing.T) {
 	var pids proctest.PIDLog
 	log := slog.New(&pids)
 	r := dcRunner(t, matchConfig{Time: "2s"})
-	t.Run("bad", func(t *testing.T) { dcBadPrograms(t, r, log, crash, hang) })
+	// Answers the handshake, then nonsense to genmove.
+	garbage := dcScript(t, "while read id rest; do case $id in 12) echo \"=12 zz top\";; *) echo \"=$id\";; esac; done\n")
+	t.Run("bad", func(t *testing.T) { dcBadPrograms(t, r, log, crash, hang, garbage) })
 	// The next game still runs.
 	if res, _ := dcPlay(t, r, dcPlayer(t, "greedy", ""), dcPlayer(t, "random", ""), 0, 3, log); res.Faults != [2]string{} {
 		t.Errorf("after the bad programs: %+v", res)
@@ -285,7 +288,7 @@ func TestDarkchessBadPrograms(t *testing.T) {
 }
 
 // dcBadPrograms plays each bad program in each seat, in parallel.
-func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang string) {
+func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang, garbage string) {
 	for _, tc := range []struct {
 		name   string
 		bad    *playerSpec
@@ -298,6 +301,7 @@ func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang string)
 		{"crash mgtp", dcPlayer(t, "crash", "mgtp", crash), "TimeOut", ""},
 		{"crash readmode", dcPlayer(t, "crash", "readmode", crash), "MoveError", "move.txt"},
 		{"hang mgtp", dcPlayer(t, "hang", "mgtp", hang), "TimeOut", ""},
+		{"garbage mgtp", dcPlayer(t, "garbage", "mgtp", garbage), "MoveError", "zz"},
 		{"hang readmode", dcPlayer(t, "hang", "readmode", dcScript(t, "exec sleep 600\n")), "TimeOut", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -619,4 +623,77 @@ func BenchmarkMatchDarkchess(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(plies)/float64(n), "plies/game")
+}
+
+// TestMatchDarkchess: "arena match darkchess" end to end, in process: a
+// built-in against the MGTP example program, a pair of games with the same
+// deal, the seats swapped.
+func TestMatchDarkchess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	engine := buildProgram(t, "examples/darkchess-mgtp")
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	err := run(t.Context(), []string{"match", "darkchess", "-games", "2", "-seed", "11", "-time", "60s", "-rules", "classic", "-out", dir, "greedy", "mgtp:" + engine}, &out, &errOut)
+	if err != nil {
+		t.Fatalf("match: %v\n%s\n%s", err, out.String(), errOut.String())
+	}
+	text := out.String()
+	for _, re := range []string{
+		`game 1: greedy \(first\) vs darkchess-mgtp \(second\): .*, \d+ plies; record .*board\.txt`,
+		`game 2: darkchess-mgtp \(first\) vs greedy \(second\): .*, \d+ plies; record .*board\.txt`,
+		`greedy +\d wins, \d draws, \d losses`,
+		`Elo difference`,
+	} {
+		if !regexp.MustCompile(re).MatchString(text) {
+			t.Errorf("output lacks %s:\n%s", re, text)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "board.txt"))
+	if len(files) != 2 {
+		t.Fatalf("records %v", files)
+	}
+	var deals []string
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		if _, err := darkchessReplay(filepath.Base(f), data); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		var sc darkchessSidecar
+		if err := json.Unmarshal(must(os.ReadFile(f+".json")), &sc); err != nil {
+			t.Fatal(err)
+		}
+		if sc.Rules != "classic" {
+			t.Errorf("%s: rules %q", f, sc.Rules)
+		}
+		deals = append(deals, sc.Deal)
+		for _, tr := range []string{"first.command", "second.command"} {
+			if st, err := os.Stat(filepath.Join(filepath.Dir(f), tr)); err != nil || st.Size() == 0 {
+				t.Errorf("transcript %s: %v", tr, err)
+			}
+		}
+	}
+	if deals[0] != deals[1] {
+		t.Errorf("the pair's deals differ: %q", deals)
+	}
+	// There is no dark chess server.
+	if err := run(t.Context(), []string{"serve", "darkchess"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "no server") {
+		t.Errorf("serve darkchess: %v", err)
+	}
+}
+
+// TestTournamentDarkchess runs a round robin of three built-ins, two games at
+// a time.
+func TestTournamentDarkchess(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	err := run(t.Context(), []string{"tournament", "darkchess", "-games", "2", "-j", "2", "-seed", "5", "-plies", "30", "-out", dir, "random", "greedy", "r2=random"}, &out, &errOut)
+	if err != nil {
+		t.Fatalf("tournament: %v\n%s\n%s", err, out.String(), errOut.String())
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "board.txt"))
+	if len(files) != 6 {
+		t.Errorf("%d records, want 6:\n%s", len(files), out.String())
+	}
 }
