@@ -263,11 +263,21 @@ func TestPDDBuiltinsAsPrograms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The start is a game directory: its stepLog.txt, checked against its
+	// chess.txt and bridge.txt.
 	l.Steps = l.Steps[:30]
-	start := filepath.Join(t.TempDir(), "stepLog.txt")
+	start := t.TempDir()
 	b, _ := l.MarshalText()
-	if err := os.WriteFile(start, b, 0o644); err != nil {
+	mid, err := record.ReplayPDDStepLog(l, pdd.Course)
+	if err != nil {
 		t.Fatal(err)
+	}
+	cb, _ := record.NewPDDChess(mid.Position()).MarshalText()
+	bb, _ := record.NewPDDBridges(mid.Position()).MarshalText()
+	for name, data := range map[string][]byte{"stepLog.txt": b, "chess.txt": cb, "bridge.txt": bb} {
+		if err := os.WriteFile(filepath.Join(start, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	r2 := pddTestRunner(t, matchConfig{Start: start}, white, black)
 	w2 := &pddWatcher{}
@@ -404,6 +414,16 @@ func TestPDDRunnerOptions(t *testing.T) {
 	}
 	b, _ := record.NewPDDStepLog(g).MarshalText()
 	os.WriteFile(filepath.Join(over, "stepLog.txt"), b, 0o644)
+	// A directory whose chess.txt is not what its stepLog.txt plays to.
+	mismatch := t.TempDir()
+	os.WriteFile(filepath.Join(mismatch, "stepLog.txt"), []byte("W_1_Chess_0,0_1,0\n"), 0o644)
+	os.WriteFile(filepath.Join(mismatch, "chess.txt"), []byte(strings.Repeat("0,0,0,0,0,0,0,0,0,0\n", 10)), 0o644)
+	os.WriteFile(filepath.Join(mismatch, "bridge.txt"), []byte(strings.Repeat("0,0,0,0,0,0,0,0,0,0\n", 10)), 0o644)
+	// A stepLog.txt alone is a start.
+	cfg := matchConfig{Game: pddDef(), Players: []*playerSpec{pddPlayer("random", "")}, Start: filepath.Join(mismatch, "stepLog.txt")}
+	if r, err := newPDDRunner(&cfg, "", ""); err != nil || r.start.Tiles(pdd.White).Count() != 2 || len(r.ref.Start.Steps) != 1 {
+		t.Errorf("a stepLog.txt as the start: %v", err)
+	}
 	notALog := filepath.Join(t.TempDir(), "x.txt")
 	os.WriteFile(notALog, []byte("hello\n"), 0o644)
 	file := filepath.Join(t.TempDir(), "file")
@@ -423,13 +443,14 @@ func TestPDDRunnerOptions(t *testing.T) {
 		{cfg: matchConfig{Start: filepath.Join(over, "nothing")}, want: "want a pdd game directory or its stepLog.txt"},
 		{cfg: matchConfig{Start: notALog}, want: "stepLog.txt"},
 		{cfg: matchConfig{Start: over}, want: "the game is over"},
+		{cfg: matchConfig{Start: mismatch}, want: "stepLog.txt replays to 1 at 0,0"},
 	} {
 		c.cfg.Game, c.cfg.Players = pddDef(), players
 		if _, err := newPDDRunner(&c.cfg, c.eol, c.workdir); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v %q %q: %v, want %q", c.cfg, c.eol, c.workdir, err, c.want)
 		}
 	}
-	cfg := matchConfig{Game: pddDef(), Players: []*playerSpec{pddPlayer("best", "")}}
+	cfg = matchConfig{Game: pddDef(), Players: []*playerSpec{pddPlayer("best", "")}}
 	if _, err := newPDDRunner(&cfg, "", ""); err == nil || !strings.Contains(err.Error(), "random, greedy") {
 		t.Errorf("unknown built-in: %v", err)
 	}
