@@ -201,7 +201,9 @@ func (r *geisterRunner) program(job *gameJob, seat int) (protocol.GeisterProgram
 	if p.Builtin != "" {
 		h := fnv.New64a()
 		h.Write([]byte(p.Name))
-		seed := job.Seed ^ h.Sum64()
+		// The same bot gets the same seed in the two games of a pair
+		// (game 2i and 2i+1, seats swapped) and another in the next pair.
+		seed := job.Seed ^ h.Sum64() ^ uint64(job.Index/2+1)*0x9E3779B97F4A7C15
 		args := append(append([]string(nil), r.self[1:]...), p.Builtin, "-seed", strconv.FormatUint(seed, 10))
 		return protocol.GeisterProgram{Name: name, Path: r.self[0], Args: args, Dir: job.Dir}, ""
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -48,50 +49,31 @@ func geisterLastMoveOf(prev, next geister.Position, m geister.Move) geisterLastM
 	return geisterLastMove{from: prev.Square(mover, m.Ghost()), to: next.Square(mover, m.Ghost()), ok: true}
 }
 
-// geisterSVG draws p in the first player's frame (the first player's ghosts
-// start at the bottom and move up) as viewer sees it: -1 a spectator, who
-// sees the colours of the sides whose colours are known (known[c]; a record
-// without a side's red set does not know them), 0 or 1 a player, who sees its
-// own colours and the colours of the opponent's ghosts off the board only.
-// Unknown ghosts are grey with a "?". The ghosts each side captured are
-// listed beside the board; the last move is highlighted.
-func geisterSVG(p geister.Position, viewer int, known [2]bool, last geisterLastMove) string {
+// geisterPainter draws Geister boards. It holds the part of the picture
+// that never changes (the board, the grid, the exits, the coordinates),
+// drawn once: make one per game or replay.
+type geisterPainter struct {
+	board string
+}
+
+// newGeisterPainter draws the unchanging part of the picture.
+func newGeisterPainter() geisterPainter {
 	var b strings.Builder
-	b.Grow(8 << 10)
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" font-family="DejaVu Sans, Arial, Helvetica, sans-serif">`, gsWidth, gsHeight)
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#f5efe2"/>`, gsWidth, gsHeight)
-	// The board and its grid.
 	fmt.Fprintf(&b, `<rect class="board" x="%d" y="%d" width="%d" height="%d" fill="#d8bf8f" stroke="#5b4630" stroke-width="3"/>`, gsLeft, gsTop, gsBoard, gsBoard)
-	for y := range 6 {
-		for x := range 6 {
-			s := geister.SquareAt(x, y)
-			fill := ""
-			switch {
-			case last.ok && s == last.to:
-				fill = "#f2cf3a"
-			case last.ok && s == last.from:
-				fill = "#f7e48a"
-			case (x == 0 || x == 5) && (y == 0 || y == 5):
-				fill = "#b9dcb4"
-			}
-			if fill != "" {
-				fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, gsLeft+x*gsCell, gsTop+y*gsCell, gsCell, gsCell, fill)
-			}
-		}
-	}
 	// The exits: the first player's at the top corners, the second
-	// player's at the bottom ones; an arrow points off the board.
+	// player's at the bottom ones.
 	for _, e := range [...]struct {
 		x, y int
 		who  string
-		dir  int // -1 up, +1 down
-	}{{0, 0, "1st", -1}, {5, 0, "1st", -1}, {0, 5, "2nd", 1}, {5, 5, "2nd", 1}} {
-		cx, cy := gsLeft+e.x*gsCell+gsCell/2, gsTop+e.y*gsCell+gsCell/2
-		ty := cy - gsCell/2 + 10
-		if e.dir > 0 {
-			ty = cy + gsCell/2 - 3
+	}{{0, 0, "1st"}, {5, 0, "1st"}, {0, 5, "2nd"}, {5, 5, "2nd"}} {
+		x, y := gsLeft+e.x*gsCell, gsTop+e.y*gsCell
+		fmt.Fprintf(&b, `<rect class="exit" x="%d" y="%d" width="%d" height="%d" fill="#b9dcb4"/>`, x, y, gsCell, gsCell)
+		ty := y + 10
+		if e.y == 5 {
+			ty = y + gsCell - 3
 		}
-		fmt.Fprintf(&b, `<text class="exit" x="%d" y="%d" font-size="9" text-anchor="middle" fill="#2e6b2a">%s exit</text>`, cx, ty, e.who)
+		fmt.Fprintf(&b, `<text class="exit" x="%d" y="%d" font-size="9" text-anchor="middle" fill="#2e6b2a">%s exit</text>`, x+gsCell/2, ty, e.who)
 	}
 	for i := 1; i < 6; i++ {
 		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#5b4630" stroke-width="1.2"/>`, gsLeft+i*gsCell, gsTop, gsLeft+i*gsCell, gsTop+gsBoard)
@@ -102,6 +84,42 @@ func geisterSVG(p geister.Position, viewer int, known [2]bool, last geisterLastM
 		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft+i*gsCell+gsCell/2, gsTop-12, i)
 		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft+i*gsCell+gsCell/2, gsTop+gsBoard+24, i)
 		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft-16, gsTop+i*gsCell+gsCell/2+5, i)
+	}
+	return geisterPainter{board: b.String()}
+}
+
+// geisterSVG draws one picture with a painter of its own (see
+// geisterPainter.svg).
+func geisterSVG(p geister.Position, viewer int, known [2]bool, last geisterLastMove) string {
+	return newGeisterPainter().svg(p, viewer, known, last)
+}
+
+// svg draws p in the first player's frame (the first player's ghosts start
+// at the bottom and move up) as viewer sees it: -1 a spectator, who sees
+// the colours of the sides whose colours are known (known[c]; a record
+// without a side's red set does not know them), 0 or 1 a player, who sees its
+// own colours and the colours of the opponent's ghosts off the board only.
+// Unknown ghosts are grey with a "?". The ghosts each side captured are
+// listed beside the board; the last move is highlighted.
+func (pt geisterPainter) svg(p geister.Position, viewer int, known [2]bool, last geisterLastMove) string {
+	var b strings.Builder
+	b.Grow(len(pt.board) + 6<<10)
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `)
+	gsInts(&b, " ", gsWidth, gsHeight)
+	b.WriteString(`" font-family="DejaVu Sans, Arial, Helvetica, sans-serif">`)
+	b.WriteString(pt.board)
+	// The last move: the square it left, pale, and the one it reached.
+	if last.ok {
+		for _, h := range [...]struct {
+			s    geister.Square
+			fill string
+		}{{last.from, "#f7e48a"}, {last.to, "#f2cf3a"}} {
+			if h.s.Valid() {
+				b.WriteString(`<rect class="last" x="`)
+				gsInts(&b, `" y="`, gsLeft+h.s.X()*gsCell+2, gsTop+h.s.Y()*gsCell+2)
+				b.WriteString(`" width="56" height="56" fill="` + h.fill + `"/>`)
+			}
+		}
 	}
 	// The ghosts on the board.
 	for c := range geister.Color(2) {
@@ -114,7 +132,7 @@ func geisterSVG(p geister.Position, viewer int, known [2]bool, last geisterLastM
 			if (viewer < 0 && !known[c]) || (viewer >= 0 && viewer != int(c)) {
 				col = geister.Unknown
 			}
-			geisterGhostSVG(&b, gsLeft+s.X()*gsCell+gsCell/2, gsTop+s.Y()*gsCell+gsCell/2, 1, c, g, col)
+			geisterGhostSVG(&b, gsLeft+s.X()*gsCell+gsCell/2, gsTop+s.Y()*gsCell+gsCell/2, false, c, g, col)
 		}
 	}
 	// An escape: an arrow off the board from the exit it left.
@@ -131,6 +149,17 @@ func geisterSVG(p geister.Position, viewer int, known [2]bool, last geisterLastM
 	return b.String()
 }
 
+// gsInts writes the numbers separated by sep.
+func gsInts(b *strings.Builder, sep string, n ...int) {
+	var buf [20]byte
+	for i, v := range n {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
+	}
+}
+
 // geisterPanelSVG lists beside the board the ghosts each side captured and
 // the ghost that escaped, with their colours, which everyone knows.
 func geisterPanelSVG(b *strings.Builder, p geister.Position) {
@@ -144,22 +173,23 @@ func geisterPanelSVG(b *strings.Builder, p geister.Position) {
 			if p.Square(victim, g) != geister.Captured {
 				continue
 			}
-			geisterGhostSVG(b, gsPanelX+14+(i%4)*40, y+40+(i/4)*40, 0.6, victim, g, p.GhostColor(victim, g))
+			geisterGhostSVG(b, gsPanelX+14+(i%4)*40, y+40+(i/4)*40, true, victim, g, p.GhostColor(victim, g))
 			i++
 		}
 		y += 40 + 2*40
 	}
 	if c, g, ok := p.Escaped(); ok {
 		fmt.Fprintf(b, `<text class="escaped" x="%d" y="%d" font-size="14" fill="#222">%s escaped:</text>`, gsPanelX, y+10, c)
-		geisterGhostSVG(b, gsPanelX+14, y+40, 0.6, c, g, p.GhostColor(c, g))
+		geisterGhostSVG(b, gsPanelX+14, y+40, true, c, g, p.GhostColor(c, g))
 	}
 }
 
-// geisterGhostSVG draws side c's ghost g centred on (cx, cy), scaled: a
-// ghost's shape in its colour (grey with "?" when unknown), the first
-// player's upright with a dark outline, the second player's upside down
-// with a light one, the letter on it (lower case for the second player).
-func geisterGhostSVG(b *strings.Builder, cx, cy int, scale float64, c geister.Color, g geister.Ghost, col geister.GhostColor) {
+// geisterGhostSVG draws side c's ghost g centred on (cx, cy), small for the
+// panel: a ghost's shape in its colour (grey with "?" when unknown), the
+// first player's upright with a dark outline, the second player's upside
+// down with a light one, the letter on it (lower case for the second
+// player).
+func geisterGhostSVG(b *strings.Builder, cx, cy int, small bool, c geister.Color, g geister.Ghost, col geister.GhostColor) {
 	fill, name := gsUnknown, "unknown"
 	switch col {
 	case geister.Blue:
@@ -167,31 +197,37 @@ func geisterGhostSVG(b *strings.Builder, cx, cy int, scale float64, c geister.Co
 	case geister.Red:
 		fill, name = gsRed, "red"
 	}
-	stroke, rot := "#1a1a1a", 0
+	side, stroke, rot := "first", "#1a1a1a", ""
 	letter := g.String()
 	if c == geister.Second {
-		stroke, rot = "#fdfdfd", 180
+		side, stroke, rot = "second", "#fdfdfd", ` transform="rotate(180)"`
 		letter = strings.ToLower(letter)
 	}
-	fmt.Fprintf(b, `<g class="ghost %s %s" transform="translate(%d %d) scale(%g)">`, c, name, cx, cy, scale)
-	fmt.Fprintf(b, `<g transform="rotate(%d)"><path d="M-19 20 L-19 -3 A19 19 0 0 1 19 -3 L19 20 L13 14 L6.5 20 L0 14 L-6.5 20 L-13 14 Z" fill="%s" stroke="%s" stroke-width="2.5"/>`, rot, fill, stroke)
+	b.WriteString(`<g class="ghost ` + side + " " + name + `" transform="translate(`)
+	gsInts(b, " ", cx, cy)
+	if small {
+		b.WriteString(`) scale(0.6)">`)
+	} else {
+		b.WriteString(`)">`)
+	}
+	b.WriteString(`<g` + rot + `><path d="M-19 20 L-19 -3 A19 19 0 0 1 19 -3 L19 20 L13 14 L6.5 20 L0 14 L-6.5 20 L-13 14 Z" fill="` + fill + `" stroke="` + stroke + `" stroke-width="2.5"/>`)
 	b.WriteString(`<circle cx="-7" cy="-6" r="3.5" fill="#fff"/><circle cx="7" cy="-6" r="3.5" fill="#fff"/></g>`)
 	if col == geister.Unknown {
-		fmt.Fprintf(b, `<text y="11" font-size="17" font-weight="bold" text-anchor="middle" fill="#fff">?</text><text x="13" y="-11" font-size="10" text-anchor="middle" fill="#222">%s</text>`, letter)
+		b.WriteString(`<text y="11" font-size="17" font-weight="bold" text-anchor="middle" fill="#fff">?</text><text x="13" y="-11" font-size="10" text-anchor="middle" fill="#222">` + letter + `</text>`)
 	} else {
-		fmt.Fprintf(b, `<text y="12" font-size="15" font-weight="bold" text-anchor="middle" fill="#fff">%s</text>`, letter)
+		b.WriteString(`<text y="12" font-size="15" font-weight="bold" text-anchor="middle" fill="#fff">` + letter + `</text>`)
 	}
 	b.WriteString(`</g>`)
 }
 
-// geisterFrame is the frame of p: the spectator's board, each player's view,
-// the status and the clocks.
-func geisterFrame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
+// frame is the frame of p: the spectator's board, each player's view, the
+// status and the clocks.
+func (pt geisterPainter) frame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
 	f := frame{
 		Ply:    p.Ply(),
 		Move:   move,
-		Board:  geisterSVG(p, -1, known, last),
-		Views:  map[string]string{"first": geisterSVG(p, 0, known, last), "second": geisterSVG(p, 1, known, last)},
+		Board:  pt.svg(p, -1, known, last),
+		Views:  map[string]string{"first": pt.svg(p, 0, known, last), "second": pt.svg(p, 1, known, last)},
 		Status: status,
 		Clocks: clocks,
 		ToMove: int(p.Turn()),
@@ -240,9 +276,10 @@ func geisterClocks(s timer.Snapshot) [2]string {
 // geisterLive turns a game's ply events into the watcher's frames. Frames
 // are drawn only for a watcher that shows them.
 type geisterLive struct {
-	w    watcher
-	id   string
-	draw bool
+	w     watcher
+	id    string
+	draw  bool
+	paint geisterPainter
 
 	mu    sync.Mutex
 	began bool
@@ -252,7 +289,11 @@ type geisterLive struct {
 
 func newGeisterLive(w watcher, id string) *geisterLive {
 	_, nop := w.(nopWatcher)
-	return &geisterLive{w: w, id: id, draw: !nop}
+	l := &geisterLive{w: w, id: id, draw: !nop}
+	if l.draw {
+		l.paint = newGeisterPainter()
+	}
+	return l
 }
 
 // begin announces the game while the players set their red ghosts: the
@@ -269,7 +310,7 @@ func (l *geisterLive) begin(info gameInfo, ctl timer.Control) {
 	if !ctl.Unlimited() {
 		clocks = geisterClocks(timer.NewClock(ctl, nil).Snapshot())
 	}
-	l.cur = geisterFrame(p, [2]bool{}, geisterLastMove{}, "", "the players set their red ghosts", clocks, false)
+	l.cur = l.paint.frame(p, [2]bool{}, geisterLastMove{}, "", "the players set their red ghosts", clocks, false)
 	l.cur.Views = map[string]string{"first": l.cur.Board, "second": l.cur.Board}
 	l.w.Begin(info, l.cur)
 }
@@ -288,7 +329,7 @@ func (l *geisterLive) ply(e protocol.GeisterPlyEvent) {
 		move = e.Mover.String() + " " + e.Move.String()
 	}
 	l.prev = e.Position
-	l.cur = geisterFrame(e.Position, [2]bool{true, true}, last, move, geisterStatus(e.Position, e.Result), geisterClocks(e.Clock), e.Result.Reason != geister.Unfinished)
+	l.cur = l.paint.frame(e.Position, [2]bool{true, true}, last, move, geisterStatus(e.Position, e.Result), geisterClocks(e.Clock), e.Result.Reason != geister.Unfinished)
 	l.w.Update(l.id, l.cur)
 }
 
@@ -430,8 +471,9 @@ func replayGeister(name string, data []byte) (replay, error) {
 	if !ok {
 		return replay{}, fmt.Errorf("%s: %w", name, errors.New("the game has no start position"))
 	}
+	pt := newGeisterPainter()
 	out.Frames = make([]frame, 0, len(moves)+1)
-	out.Frames = append(out.Frames, geisterFrame(prev, known, geisterLastMove{}, "", geisterStatus(prev, geister.Result{}), [2]string{}, false))
+	out.Frames = append(out.Frames, pt.frame(prev, known, geisterLastMove{}, "", geisterStatus(prev, geister.Result{}), [2]string{}, false))
 	for i, m := range moves {
 		p, ok := g.PositionAt(startPly + i + 1)
 		if !ok {
@@ -441,7 +483,7 @@ func replayGeister(name string, data []byte) (replay, error) {
 		if i == len(moves)-1 && over {
 			r = res
 		}
-		out.Frames = append(out.Frames, geisterFrame(p, known, geisterLastMoveOf(prev, p, m), prev.Turn().String()+" "+m.String(), geisterStatus(p, r), [2]string{}, r.Reason != geister.Unfinished))
+		out.Frames = append(out.Frames, pt.frame(p, known, geisterLastMoveOf(prev, p, m), prev.Turn().String()+" "+m.String(), geisterStatus(p, r), [2]string{}, r.Reason != geister.Unfinished))
 		prev = p
 	}
 	if over && len(moves) == 0 || over && res.Reason > geister.GamePlyLimitDraw {

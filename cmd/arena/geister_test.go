@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -430,9 +431,14 @@ func TestGeisterBot(t *testing.T) {
 	}
 
 	// TCP: both seats of a Java-compatible server.
+	// The server's live frames go to the watcher as "arena serve geister
+	// -web" sends them.
 	h := &protocol.GeisterHost{}
 	done := make(chan protocol.GeisterGameRecord, 1)
-	h.OnGameEnd = func(r protocol.GeisterGameRecord) { done <- r }
+	w := &gsWatcher{}
+	live := &geisterServeLive{w: w}
+	h.OnPly = live.ply
+	h.OnGameEnd = func(r protocol.GeisterGameRecord) { live.end(r); done <- r }
 	var lns [2]net.Listener
 	for i := range lns {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -462,6 +468,12 @@ func TestGeisterBot(t *testing.T) {
 	}
 	if rec.Result.Reason == geister.Unfinished || !strings.HasPrefix(outs[0].String(), "first player: ") || !strings.HasPrefix(outs[1].String(), "second player: ") {
 		t.Errorf("game %v; bots said %q, %q", rec.Result, outs[0].String(), outs[1].String())
+	}
+	if w.info.ID != "serve-1" || w.begun != 1 || !w.finished || len(w.frames) != len(rec.Moves)+3 {
+		t.Errorf("viewer: game %q, begun %d, finished %v, %d frames for %d moves", w.info.ID, w.begun, w.finished, len(w.frames), len(rec.Moves))
+	}
+	if last := w.frames[len(w.frames)-1]; last.ToMove != -1 || last.Ply != len(rec.Moves) {
+		t.Errorf("viewer: last frame %+v", last)
 	}
 }
 
@@ -510,8 +522,9 @@ func TestServeGeister(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	served := make(chan error, 1)
 	go func() {
-		served <- serveGeister(ctx, []string{"--port0=0", "--port1", "0", "--ws-port=0", "--max-turn=60", "--records", dir}, out, io.Discard)
+		served <- serveGeister(ctx, []string{"--port0=0", "--port1", "0", "--ws-port=0", "--max-turn=60", "--records", dir, "-web", "127.0.0.1:0"}, out, io.Discard)
 	}()
+	web := out.next(t, regexp.MustCompile(`^Viewer: (http://\S+)$`))[1]
 	m := out.next(t, regexp.MustCompile(`^1st player port: (\d+), 2nd player port: (\d+)$`))
 	var wg sync.WaitGroup
 	var outcomes [2]protocol.GeisterOutcome
@@ -527,6 +540,15 @@ func TestServeGeister(t *testing.T) {
 	}
 	wg.Wait()
 	line := out.next(t, regexp.MustCompile(`^game 1: .* \(first\) vs .* \(second\): (.*), (\d+) plies; record (.*)$`))
+	// The viewer knows the game.
+	resp, err := http.Get(web + "live/serve-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET %slive/serve-1: %s", web, resp.Status)
+	}
 	cancel()
 	select {
 	case err := <-served:
@@ -705,4 +727,55 @@ func BenchmarkMatchGeister(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "games/s")
+}
+
+// TestMatchGeister runs "arena match geister" in process: two games, the
+// seats swapped, a built-in against a STDIO program, the records written.
+func TestMatchGeister(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	stdio := buildProgram(t, "examples/geister-stdio")
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	err := run(t.Context(), []string{"match", "geister", "-games", "2", "-seed", "11", "-time", "10s/move", "-rules", "ntpu", "-out", dir, "greedy", "stdio:" + stdio}, &out, &errOut)
+	if err != nil {
+		t.Fatalf("match: %v\n%s\n%s", err, out.String(), errOut.String())
+	}
+	text := out.String()
+	for _, re := range []string{
+		`game 1: greedy \(first\) vs geister-stdio \(second\): .*, \d+ plies; record .*board\.txt`,
+		`game 2: geister-stdio \(first\) vs greedy \(second\): .*, \d+ plies; record .*board\.txt`,
+		`greedy +\d wins, \d draws, \d losses`,
+		`Elo difference`,
+	} {
+		if !regexp.MustCompile(re).MatchString(text) {
+			t.Errorf("output lacks %s:\n%s", re, text)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "board.txt"))
+	if len(files) != 2 {
+		t.Fatalf("records %v", files)
+	}
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		if _, err := replayGeister(filepath.Base(f), data); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+// TestTournamentGeister runs a round robin of three built-ins, two games at
+// a time.
+func TestTournamentGeister(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	err := run(t.Context(), []string{"tournament", "geister", "-games", "2", "-j", "2", "-seed", "5", "-plies", "80", "-out", dir, "random", "greedy", "r2=random"}, &out, &errOut)
+	if err != nil {
+		t.Fatalf("tournament: %v\n%s\n%s", err, out.String(), errOut.String())
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "board.txt"))
+	if len(files) != 6 {
+		t.Errorf("%d records, want 6:\n%s", len(files), out.String())
+	}
 }
