@@ -438,7 +438,7 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.SetOutput(stderr)
 	var o protocol.GeisterHostOptions
 	o.RegisterFlags(fs)
-	records := fs.String("records", "log", "directory of the records: game-<time>.txt, an NTPU board.txt per game (\"\" for none); the Java server's logs go to ./log too")
+	records := fs.String("records", "log", "directory of the records (\"\" for none): per game, game-<time>.txt, an NTPU board.txt, and log-<time>.txt, the Java server's log")
 	web := fs.String("web", "", "serve the web viewer on this address (\":8080\" is the Java viewer's port: pick another, e.g. :8081)")
 	verbose := fs.Bool("v", false, "log every line received")
 	fs.Usage = func() {
@@ -515,11 +515,21 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	h.OnPly = live.ply
 	h.OnGameEnd = func(rec protocol.GeisterGameRecord) {
 		live.end(rec)
+		var javaLog string
+		if *records != "" {
+			var err error
+			if javaLog, err = writeGeisterJavaLog(*records, rec, h.Rules); err != nil {
+				fmt.Fprintln(stderr, "arena: serve geister:", err)
+			}
+		}
 		out.Lock()
 		defer out.Unlock()
 		fmt.Fprintf(stdout, "game %d: %s (first) vs %s (second): %s, %d plies", rec.ID+1, rec.Remote[0], rec.Remote[1], rec.Result, len(rec.Moves))
 		if rec.RecordFile != "" {
 			fmt.Fprintf(stdout, "; record %s", rec.RecordFile)
+		}
+		if javaLog != "" {
+			fmt.Fprintf(stdout, "; log %s", javaLog)
 		}
 		fmt.Fprintln(stdout)
 	}
@@ -536,7 +546,7 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintf(stdout, "Viewer: ws://localhost:%d%s\n", port(wsln), protocol.GeisterViewerPath)
 	}
 	if *records != "" {
-		fmt.Fprintf(stdout, "Records: %s (an NTPU board.txt per game, game-<time>.txt)\n", *records)
+		fmt.Fprintf(stdout, "Records: %s (per game: game-<time>.txt, an NTPU board.txt; log-<time>.txt, the Java server's log)\n", *records)
 	} else {
 		fmt.Fprintln(stdout, "Records: none")
 	}
@@ -559,6 +569,48 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return nil // stopped by the user
 	}
 	return fmt.Errorf("serve geister: %w", err)
+}
+
+// writeGeisterJavaLog writes the Java server's per-game log (spec §7) of rec
+// into dir as log-<time>.txt, the time of its board.txt (or of its start),
+// and returns its path. The winner= line is written as the Java server
+// writes it, for a game the rules ended; a draw by a ply limit other than
+// the Java server's 300 gets none, since the server cannot have one (its
+// --max-turn does nothing) and readers replay the log with 300.
+func writeGeisterJavaLog(dir string, rec protocol.GeisterGameRecord, rules geister.Rules) (string, error) {
+	l := &record.GeisterServerLog{Winner: -1}
+	for _, c := range rec.Commands {
+		l.Commands = append(l.Commands, record.GeisterLogCommand{Player: c.Side, Text: c.Line})
+	}
+	switch r := rec.Result; r.Reason {
+	case geister.ChessEscape, geister.NoBlueGhost, geister.NoRedGhost:
+		l.Winner = int(r.Winner)
+	case geister.GamePlyLimitDraw:
+		if rules.PlyLimit == geister.GAT.PlyLimit {
+			l.Winner = 2
+		}
+	}
+	data, err := record.AppendGeisterServerLog(nil, l)
+	if err != nil {
+		return "", err
+	}
+	name := "log-" + strings.ReplaceAll(rec.Began.Format("2006-01-02-15-04-05.000"), ".", "-") + ".txt"
+	if base := filepath.Base(rec.RecordFile); strings.HasPrefix(base, "game-") {
+		name = "log-" + strings.TrimPrefix(base, "game-")
+	}
+	path := filepath.Join(dir, name)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", err
+	}
+	return path, nil
 }
 
 // geisterPlyLimitText says a ply limit in words.

@@ -539,7 +539,7 @@ func TestServeGeister(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	line := out.next(t, regexp.MustCompile(`^game 1: .* \(first\) vs .* \(second\): (.*), (\d+) plies; record (.*)$`))
+	line := out.next(t, regexp.MustCompile(`^game 1: .* \(first\) vs .* \(second\): (.*), (\d+) plies; record (.*); log (.*)$`))
 	// The viewer knows the game.
 	resp, err := http.Get(web + "live/serve-1")
 	if err != nil {
@@ -574,6 +574,21 @@ func TestServeGeister(t *testing.T) {
 	}
 	if rp.Result != line[1] || fmt.Sprint(len(rp.Frames)-1) != line[2] {
 		t.Errorf("replay: %q, %d frames; the server said %q, %s plies", rp.Result, len(rp.Frames), line[1], line[2])
+	}
+	// The Java server's log of the same game replays to the same moves.
+	logData, err := os.ReadFile(line[4])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(line[4]) != dir || !strings.HasPrefix(filepath.Base(line[4]), "log-") {
+		t.Errorf("log %s", line[4])
+	}
+	jl, err := record.ReadGeisterServerLog(bytes.NewReader(logData))
+	if err != nil {
+		t.Fatalf("the Java log does not read: %v\n%s", err, logData)
+	}
+	if fmt.Sprint(len(jl.Moves)) != line[2] {
+		t.Errorf("the Java log has %d moves, the game %s", len(jl.Moves), line[2])
 	}
 
 	// Bad options are errors that say what is wrong.
