@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/botarena/botarena/geister"
 	"github.com/botarena/botarena/protocol"
@@ -212,10 +213,17 @@ func geisterGhostSVG(b *strings.Builder, cx, cy int, small bool, c geister.Color
 	}
 	b.WriteString(`<g` + rot + `><path d="M-19 20 L-19 -3 A19 19 0 0 1 19 -3 L19 20 L13 14 L6.5 20 L0 14 L-6.5 20 L-13 14 Z" fill="` + fill + `" stroke="` + stroke + `" stroke-width="2.5"/>`)
 	b.WriteString(`<circle cx="-7" cy="-6" r="3.5" fill="#fff"/><circle cx="7" cy="-6" r="3.5" fill="#fff"/></g>`)
+	// The letter goes below the eyes of an upright ghost, above those of
+	// an upside-down one; an unknown ghost shows "?" there and its letter
+	// small beside it.
+	y, sy := "12", "-14"
+	if c == geister.Second {
+		y, sy = "0", "22"
+	}
 	if col == geister.Unknown {
-		b.WriteString(`<text y="11" font-size="17" font-weight="bold" text-anchor="middle" fill="#fff">?</text><text x="13" y="-11" font-size="10" text-anchor="middle" fill="#222">` + letter + `</text>`)
+		b.WriteString(`<text y="` + y + `" font-size="16" font-weight="bold" text-anchor="middle" fill="#fff">?</text><text x="25" y="` + sy + `" font-size="11" text-anchor="middle" fill="#222">` + letter + `</text>`)
 	} else {
-		b.WriteString(`<text y="12" font-size="15" font-weight="bold" text-anchor="middle" fill="#fff">` + letter + `</text>`)
+		b.WriteString(`<text y="` + y + `" font-size="15" font-weight="bold" text-anchor="middle" fill="#fff">` + letter + `</text>`)
 	}
 	b.WriteString(`</g>`)
 }
@@ -428,6 +436,7 @@ func replayGeister(name string, data []byte) (replay, error) {
 		g       *geister.Game
 		players [2]string
 		known   [2]bool
+		clocks  func(ply int) [2]string = func(int) [2]string { return [2]string{} }
 		err     error
 	)
 	if geisterLooksLikeServerLog(data) {
@@ -452,6 +461,7 @@ func replayGeister(name string, data []byte) (replay, error) {
 		if g, err = b.Game(rules); err != nil {
 			return replay{}, fmt.Errorf("%s: %w", name, err)
 		}
+		clocks = func(ply int) [2]string { return geisterRecordClocks(b, ply) }
 		players = [2]string{b.First, b.Second}
 		for c := range players {
 			if players[c] == "" {
@@ -473,7 +483,7 @@ func replayGeister(name string, data []byte) (replay, error) {
 	}
 	pt := newGeisterPainter()
 	out.Frames = make([]frame, 0, len(moves)+1)
-	out.Frames = append(out.Frames, pt.frame(prev, known, geisterLastMove{}, "", geisterStatus(prev, geister.Result{}), [2]string{}, false))
+	out.Frames = append(out.Frames, pt.frame(prev, known, geisterLastMove{}, "", geisterStatus(prev, geister.Result{}), clocks(startPly), false))
 	for i, m := range moves {
 		p, ok := g.PositionAt(startPly + i + 1)
 		if !ok {
@@ -483,7 +493,7 @@ func replayGeister(name string, data []byte) (replay, error) {
 		if i == len(moves)-1 && over {
 			r = res
 		}
-		out.Frames = append(out.Frames, pt.frame(p, known, geisterLastMoveOf(prev, p, m), prev.Turn().String()+" "+m.String(), geisterStatus(p, r), [2]string{}, r.Reason != geister.Unfinished))
+		out.Frames = append(out.Frames, pt.frame(p, known, geisterLastMoveOf(prev, p, m), prev.Turn().String()+" "+m.String(), geisterStatus(p, r), clocks(startPly+i+1), r.Reason != geister.Unfinished))
 		prev = p
 	}
 	if over && len(moves) == 0 || over && res.Reason > geister.GamePlyLimitDraw {
@@ -493,6 +503,30 @@ func replayGeister(name string, data []byte) (replay, error) {
 		last.Status, last.ToMove = geisterStatus(prev, res), -1
 	}
 	return out, nil
+}
+
+// geisterRecordClocks is each side's clock in record b after the given
+// number of plies, from its timestamps: the time left of its "time" line, or
+// the time used when it has none; "" where the timestamps stop. A ply's
+// time is from the timestamp before it (the previous ply's arrival, or the
+// first MOV?) to its own.
+func geisterRecordClocks(b *record.GeisterBoard, ply int) [2]string {
+	var out [2]string
+	if ply >= len(b.Times) {
+		return out
+	}
+	var used [2]time.Duration
+	for k := 1; k <= ply; k++ {
+		used[(k-1)%2] += max(b.Times[k].Sub(b.Times[k-1]), 0)
+	}
+	for c := range out {
+		if b.TimeLimit > 0 {
+			out[c] = formatClock(b.TimeLimit - used[c])
+		} else {
+			out[c] = "used " + formatClock(used[c])
+		}
+	}
+	return out
 }
 
 // geisterLooksLikeServerLog reports whether data's first non-blank line is a

@@ -120,6 +120,15 @@ func gsPlay(t *testing.T, ctx context.Context, r runner, a, b *playerSpec, seed 
 	if len(rp.Frames) != len(rb.Moves)+1 {
 		t.Errorf("replay: %d frames for %d moves", len(rp.Frames), len(rb.Moves))
 	}
+	if rp.Players != [2]string{geisterRecordName(a.Name, 0), geisterRecordName(b.Name, 1)} {
+		t.Errorf("replay players %q", rp.Players)
+	}
+	for i, f := range rp.Frames {
+		if (i < len(rb.Times)) != (f.Clocks[0] != "" && f.Clocks[1] != "") {
+			t.Errorf("replay frame %d of %d with %d timestamps: clocks %q", i, len(rp.Frames), len(rb.Times), f.Clocks)
+			break
+		}
+	}
 	if w.begun != 1 || !w.finished || w.record != res.Record {
 		t.Errorf("watcher: begun %d, finished %v, record %q", w.begun, w.finished, w.record)
 	}
