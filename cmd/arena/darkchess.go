@@ -328,6 +328,12 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	res := gameResult{Winner: darkchessWinnerSeat(rec), Plies: len(rec.Plies), Reason: rec.Result.Reason.String()}
 	for i, err := range rec.Faults {
 		if err != nil {
+			// What the program did, without the referee's wrapping: the
+			// reason is in res.Reason.
+			var f *protocol.DarkChessFault
+			if errors.As(err, &f) && f.Err != nil {
+				err = f.Err
+			}
 			res.Faults[i] = err.Error()
 		}
 	}
