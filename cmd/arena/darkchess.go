@@ -245,7 +245,11 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 			if err != nil {
 				return gameResult{Winner: -2, Err: err}
 			}
-			prog := &mgtp.Program{Path: cmd[0], Args: cmd[1:], Dir: dir, Transcript: tr, Output: out, Logger: lg}
+			prog := &mgtp.Program{Path: cmd[0], Args: cmd[1:], Dir: dir, Transcript: tr, Output: out, Logger: lg,
+				// The 2021 system sends no rules: its engines know
+				// them. Other rules are told with num_repetition
+				// and num_moves_to_draw.
+				SendRules: r.rules != darkchess.NTU2021}
 			seats[i] = prog.Seat()
 		case "legacy":
 			e := &protocol.DarkChessLegacyEngine{Path: cmd[0], Args: cmd[1:], Dir: dir, FirstPort: -1, Output: out, Logger: lg}

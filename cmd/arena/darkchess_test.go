@@ -669,8 +669,10 @@ func TestMatchDarkchess(t *testing.T) {
 		}
 		deals = append(deals, sc.Deal)
 		for _, tr := range []string{"first.command", "second.command"} {
-			if st, err := os.Stat(filepath.Join(filepath.Dir(f), tr)); err != nil || st.Size() == 0 {
-				t.Errorf("transcript %s: %v", tr, err)
+			// Rules other than the 2021 system's are told to the engines.
+			data, err := os.ReadFile(filepath.Join(filepath.Dir(f), tr))
+			if err != nil || !bytes.Contains(data, []byte("\n8 num_repetition 3\n")) || !bytes.Contains(data, []byte("\n9 num_moves_to_draw 60\n")) {
+				t.Errorf("transcript %s: %v\n%.300s", tr, err, data)
 			}
 		}
 	}
