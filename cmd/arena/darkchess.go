@@ -270,10 +270,10 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		}
 		return [2]string{formatClock(s.Players[0].Left), formatClock(s.Players[1].Left)}
 	}
-	first := g.FirstColor()
+	noColors := [2]darkchess.Color{darkchess.NoColor, darkchess.NoColor}
 	colorsOf := func(first darkchess.Color) [2]darkchess.Color {
 		if !first.Valid() {
-			return [2]darkchess.Color{}
+			return noColors
 		}
 		return [2]darkchess.Color{first, first.Opponent()}
 	}
@@ -284,9 +284,9 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		}
 		return darkchessSVG(darkchessPicture{Pos: pos, Last: last, Players: names, Colors: colors, Status: status, Clocks: cl})
 	}
-	startColors := colorsOf(first)
+	startColors := colorsOf(g.FirstColor())
 	if g.Turn() == darkchess.NoColor {
-		startColors = [2]darkchess.Color{darkchess.NoColor, darkchess.NoColor}
+		startColors = noColors
 	}
 	full := timer.NewClock(r.control, time.Now).Snapshot()
 	toMove := g.Ply() % 2

@@ -181,6 +181,9 @@ func dcPlay(t *testing.T, r runner, a, b *playerSpec, index int, seed uint64, lo
 	if len(w.begins) != 1 || len(w.finished) != 1 || len(w.frames) != res.Plies-first+2 {
 		t.Errorf("viewer: %d begins, %d finishes, %d frames for %d plies from %d", len(w.begins), len(w.finished), len(w.frames), res.Plies, first)
 	}
+	if f := w.frames[0]; first == 0 && (!strings.Contains(f.Status, "a flip gives the colours") || strings.Contains(f.Board, "(red)")) {
+		t.Errorf("the start frame gives colours: %q", f.Status)
+	}
 	for i, f := range w.frames[:len(w.frames)-1] {
 		if f.Ply != first+i {
 			t.Fatalf("frame %d: ply %d", i, f.Ply)
