@@ -1,20 +1,25 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // screenshotDirEnv names a directory for the browser tests' screenshots, for
@@ -418,4 +423,106 @@ func TestBrowser(t *testing.T) {
 		}
 		saveShot(t, shots, "index", b.screenshot())
 	})
+
+	for _, def := range gameDefs() {
+		t.Run("match/"+def.Name, func(t *testing.T) {
+			if def.Name == "pdd" && raceEnabled {
+				t.Skip("a PDD match runs a process per move: a minute under -race; run without -race")
+			}
+			if testing.Short() {
+				t.Skip("-short: no match")
+			}
+			b.t = t
+			browseMatch(t, b, def, shots)
+		})
+	}
+}
+
+// browseMatch runs "arena match <game> -web 127.0.0.1:0" in-process between
+// two random bots, and, while the viewer stays up after the game, checks the
+// index lists the finished game, its live page shows the last board and the
+// result, and its record (the file the game wrote) replays.
+func browseMatch(t *testing.T, b *browser, def *gameDef, shots string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	errc := make(chan error, 1)
+	go func() {
+		args := []string{"match", def.Name, "-games", "1", "-seed", "7", "-web", "127.0.0.1:0", "-out", t.TempDir(), "random", "random"}
+		err := run(ctx, args, pw, io.Discard)
+		pw.Close()
+		errc <- err
+	}()
+	var out []string
+	base, up := "", false
+	sc := bufio.NewScanner(pr)
+	for !up && sc.Scan() {
+		line := sc.Text()
+		out = append(out, line)
+		if m := regexp.MustCompile(`^Viewer: (http://\S+)/$`).FindStringSubmatch(line); m != nil {
+			base = m[1]
+		}
+		up = strings.HasPrefix(line, "The viewer stays up")
+	}
+	go io.Copy(io.Discard, pr)
+	if base == "" || !up {
+		cancel()
+		t.Fatalf("arena match -web: no viewer (%v); printed:\n%s", <-errc, strings.Join(out, "\n"))
+	}
+	b.open(base + "/")
+	var links struct {
+		Live   string
+		Replay string
+		Rows   int
+	}
+	b.run(`const rows = document.querySelectorAll("#finished tr");
+		const a = document.querySelector("#finished tr td a"), r = document.querySelector("#finished a[href^='/replay']");
+		return {rows: rows.length, live: a ? a.getAttribute("href") : "", replay: r ? r.getAttribute("href") : ""};`, &links)
+	if links.Rows != 1 || links.Live == "" {
+		t.Fatalf("the index lists %d finished games (live link %q); arena printed:\n%s", links.Rows, links.Live, strings.Join(out, "\n"))
+	}
+	// The live page of the finished game: the last board and the result.
+	b.open(base + links.Live)
+	var ply string
+	b.await(`const done = arguments[arguments.length-1], t0 = performance.now();
+		(function check() { const r = document.getElementById("result");
+		  if (!r.hidden) done(document.getElementById("ply").textContent);
+		  else if (performance.now() - t0 > 10000) done("no result"); else setTimeout(check, 10); })();`, &ply)
+	box := b.boardAt(atoi(t, ply))
+	img := b.screenshot()
+	saveShot(t, shots, "match-"+def.Name+"-live", img)
+	checkBoardShot(t, def.Name, img, box)
+	if links.Replay == "" {
+		t.Fatalf("the finished game has no replay link; arena printed:\n%s", strings.Join(out, "\n"))
+	}
+	// Its record replays, to the same last ply.
+	b.open(base + links.Replay + "#ply=99999")
+	var total string
+	b.run(`const d = document.getElementById("data"); return d ? String(JSON.parse(d.textContent).frames.length - 1) : document.title`, &total)
+	end := b.boardAt(atoi(t, total))
+	img = b.screenshot()
+	saveShot(t, shots, "match-"+def.Name+"-replay", img)
+	checkBoardShot(t, def.Name, img, end)
+	if total != ply {
+		t.Errorf("the record replays %s plies, the live page showed %s", total, ply)
+	}
+	cancel()
+	select {
+	case err := <-errc:
+		if err != nil && !errors.Is(err, errInterrupted) {
+			t.Errorf("arena match ended with %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Errorf("arena match -web did not end within 20 s of ctx done")
+	}
+}
+
+// atoi reads a number the page shows.
+func atoi(t testing.TB, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		t.Fatalf("the page shows %q, not a number", s)
+	}
+	return n
 }

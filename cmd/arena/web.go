@@ -59,7 +59,8 @@ func defaultViewerLimits() viewerLimits {
 // is told about, live; it is safe for concurrent games and never blocks on a
 // slow browser. The replay page serves the record files under recordDirs
 // (files or directories) and the records the watcher is told about. wait
-// blocks until the server has stopped (after ctx is done).
+// stops the server, if ctx is not done yet, and returns once it has
+// stopped: call it when done with the viewer.
 func startViewer(ctx context.Context, addr string, out io.Writer, recordDirs []string) (w watcher, wait func(), err error) {
 	v, err := newViewer(recordDirs, defaultViewerLimits())
 	if err != nil {
@@ -69,6 +70,7 @@ func startViewer(ctx context.Context, addr string, out io.Writer, recordDirs []s
 	if err != nil {
 		return nil, nil, fmt.Errorf("web viewer: %w", err)
 	}
+	ctx, stop := context.WithCancel(ctx)
 	srv := &http.Server{
 		Handler:           v.handler(),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -94,7 +96,7 @@ func startViewer(ctx context.Context, addr string, out io.Writer, recordDirs []s
 		cancel()
 		<-served
 	}()
-	return v, func() { <-done }, nil
+	return v, func() { stop(); <-done }, nil
 }
 
 // viewerURL is the address to print for a listener: a wildcard address
@@ -146,6 +148,7 @@ type liveGame struct {
 func newViewer(dirs []string, limits viewerLimits) (*viewer, error) {
 	pages, err := template.New("").Funcs(template.FuncMap{
 		"replayLink": replayLink,
+		"lastPly":    func(fs []frame) int { return len(fs) - 1 },
 		"kib":        func(n int64) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) },
 	}).ParseFS(webUI, "webui/*.html")
 	if err != nil {

@@ -20,7 +20,7 @@ class Board {
     this.viewNames = "";
     this.view.addEventListener("change", () => {
       try { localStorage.setItem("botarena.view", this.view.value); } catch (e) {}
-      if (this.frame) this.show(this.frame);
+      if (this.frame) this.show(this.frame, this.ply);
     });
   }
 
@@ -44,8 +44,12 @@ class Board {
     this.choice.hidden = names.length === 0;
   }
 
-  show(frame) {
+  // show draws frame; ply is what the ply counter says (the frame's own
+  // ply when not given).
+  show(frame, ply) {
     this.frame = frame;
+    if (ply === undefined) ply = frame.ply;
+    this.ply = ply;
     this.views(frame);
     const v = this.view.value;
     const svg = (v && frame.views && frame.views[v]) || frame.board;
@@ -54,7 +58,7 @@ class Board {
       this.img.src = src;
       this.shownSrc = src;
     }
-    document.getElementById("ply").textContent = frame.ply;
+    document.getElementById("ply").textContent = ply;
     document.getElementById("status").textContent = frame.status || "";
     for (const i of [0, 1]) {
       const c = (frame.clocks || [])[i] || "";

@@ -22,7 +22,7 @@
     i = Math.max(0, Math.min(last, i));
     if (i === ply) return;
     ply = i;
-    board.show(frames[i]);
+    board.show(frames[i], i);
     moves.querySelectorAll(".current").forEach(e => e.classList.remove("current"));
     const li = moves.children[i - 1];
     if (li) { li.classList.add("current"); li.scrollIntoView({block: "nearest"}); }
