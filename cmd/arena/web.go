@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"embed"
-	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -386,6 +385,3 @@ func replayLink(file, game string) string {
 	}
 	return "/replay?" + q.Encode()
 }
-
-// errNoGame is the error of a game the viewer does not know (any more).
-var errNoGame = errors.New("no such game")

@@ -85,7 +85,6 @@ func (v *viewer) fail(w http.ResponseWriter, status int, title, message string) 
 type indexPage struct {
 	State   indexState
 	Records []recordGroup
-	Dirs    []string
 	Listing string // a note on the listing (cut short, unreadable directory)
 	Formats []gameFormat
 	MaxSize string
@@ -97,7 +96,7 @@ func (v *viewer) serveIndex(w http.ResponseWriter, r *http.Request) {
 	st := v.indexStateLocked()
 	v.mu.Unlock()
 	files, note := v.listRecords()
-	v.page(w, http.StatusOK, "index.html", indexPage{State: st, Records: files, Dirs: v.dirs, Listing: note,
+	v.page(w, http.StatusOK, "index.html", indexPage{State: st, Records: files, Listing: note,
 		Formats: gameFormats(v.defs), MaxSize: fmt.Sprintf("%d MiB", v.limits.MaxRecordBytes>>20)})
 }
 

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -629,4 +630,73 @@ func FuzzWebReplayRequest(f *testing.F) {
 			t.Fatalf("POST: %d %s", rec.Code, rec.Body)
 		}
 	})
+}
+
+// BenchmarkViewerUpdate measures the watcher's Update with four browsers
+// following the game over real event streams: updates/s the game can send,
+// and events/s the browsers get (fewer: each gets the latest frame, the
+// ones it had no time for skipped).
+func BenchmarkViewerUpdate(b *testing.B) {
+	v, srv := testViewer(b, defaultViewerLimits())
+	fs := othelloFrames(60)
+	v.Begin(gameInfo{ID: "g", Game: "othello", Title: "bench"}, fs[0])
+	const browsers = 4
+	var got sync.WaitGroup
+	counts := make([]int, browsers)
+	for i := range browsers {
+		er, done := openEvents(b, srv.URL+"/events/g")
+		defer done()
+		er.nextState()
+		got.Add(1)
+		go func() {
+			defer got.Done()
+			for {
+				ev, data, ok := er.next()
+				if !ok || ev != "state" {
+					return
+				}
+				counts[i]++
+				if bytes.Contains(data, []byte(`"finished":true`)) {
+					return
+				}
+			}
+		}()
+	}
+	b.ResetTimer()
+	for n := range b.N {
+		f := fs[1+n%60]
+		f.Ply = n + 1
+		v.Update("g", f)
+	}
+	v.Finish("g", fs[60], "done", "")
+	got.Wait()
+	b.StopTimer()
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	sec := b.Elapsed().Seconds()
+	b.ReportMetric(float64(b.N)/sec, "updates/s")
+	b.ReportMetric(float64(total)/sec, "events/s")
+}
+
+// BenchmarkViewerEvent measures one browser's event stream, one update at a
+// time: the update, the event written and read back (a frame of about 8 KB).
+func BenchmarkViewerEvent(b *testing.B) {
+	v, srv := testViewer(b, defaultViewerLimits())
+	fs := othelloFrames(60)
+	v.Begin(gameInfo{ID: "g", Game: "othello", Title: "bench"}, fs[0])
+	er, done := openEvents(b, srv.URL+"/events/g")
+	defer done()
+	er.nextState()
+	b.ResetTimer()
+	for n := range b.N {
+		f := fs[1+n%60]
+		f.Ply = n + 1
+		v.Update("g", f)
+		if st := er.nextState(); st.Frame.Ply != n+1 {
+			b.Fatalf("ply %d, want %d", st.Frame.Ply, n+1)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }
