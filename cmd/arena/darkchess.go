@@ -448,11 +448,11 @@ func darkchessDetail(rec protocol.DarkChessGameRecord, res gameResult, names [2]
 		}
 		return fmt.Sprintf("%s lost by %s", names[max(loser, 0)], rec.Result.Reason)
 	case darkchess.NoEatFlipDraw:
-		return fmt.Sprintf("%d plies with no capture and no flip", g0(rec).Quiet())
+		return fmt.Sprintf("%d plies with no capture and no flip", dcFinalPosition(rec).Quiet())
 	case darkchess.PositionRepetitionDraw:
 		return fmt.Sprintf("%d repetitions of a %d-ply cycle", rec.Result.Repetitions, rec.Result.Cycle)
 	}
-	pos := g0(rec)
+	pos := dcFinalPosition(rec)
 	red, black := pos.Count(darkchess.Red), pos.Count(darkchess.Black)
 	what := "no pieces left"
 	if rec.Result.Reason == darkchess.NoLegalPly {
@@ -461,8 +461,8 @@ func darkchessDetail(rec protocol.DarkChessGameRecord, res gameResult, names [2]
 	return fmt.Sprintf("%s: %s; red %d, black %d pieces", names[1-max(res.Winner, 0)], what, red, black)
 }
 
-// g0 returns the final position of rec.
-func g0(rec protocol.DarkChessGameRecord) darkchess.Position {
+// dcFinalPosition returns the position rec ends in.
+func dcFinalPosition(rec protocol.DarkChessGameRecord) darkchess.Position {
 	p := rec.Start
 	for _, ply := range rec.Plies {
 		next, err := p.PlayPly(ply)

@@ -480,7 +480,7 @@ func TestDarkchessReplayTestdata(t *testing.T) {
 		}
 	}
 	// One frame drawn in full.
-	rp, err := darkchessReplay("x", must(os.ReadFile(dcTestdata("records/alsov4/85_Draw_PositionRepetitionDraw(3-4).txt"))))
+	rp, err := darkchessReplay("x", dcRead(t, dcTestdata("records/alsov4/85_Draw_PositionRepetitionDraw(3-4).txt")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -489,11 +489,14 @@ func TestDarkchessReplayTestdata(t *testing.T) {
 	}
 }
 
-func must[T any](v T, err error) T {
+// dcRead returns the contents of a file, or fails t.
+func dcRead(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
-		panic(err)
+		t.Fatal(err)
 	}
-	return v
+	return data
 }
 
 // dcVariant names the layout of a board.txt.
@@ -664,7 +667,7 @@ func TestMatchDarkchess(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 		var sc darkchessSidecar
-		if err := json.Unmarshal(must(os.ReadFile(f+".json")), &sc); err != nil {
+		if err := json.Unmarshal(dcRead(t, f+".json"), &sc); err != nil {
 			t.Fatal(err)
 		}
 		if sc.Rules != "classic" {
