@@ -193,6 +193,13 @@ func darkchessStatus(players [2]string, colors [2]darkchess.Color, toMove int, o
 	return seatName(w) + " wins: " + reason
 }
 
+// dcMaxReplayPlies bounds the plies of a replayed record, so that a crafted
+// file cannot make the replay draw tens of thousands of boards. Quiet plies
+// come in at most 63 runs (a flip or a capture ends each: 32 flips, 30
+// captures at most), each shorter than the draw limit, so even under ICGA's
+// 180 no game is this long.
+const dcMaxReplayPlies = 12000
+
 // darkchessReplay reads a board.txt (every variant record reads: the 2021
 // records and snapshots, the 2017 server records and client copies, the
 // 2019 Windows client's) and returns one frame for its start and one after
@@ -203,6 +210,9 @@ func darkchessReplay(name string, data []byte) (replay, error) {
 	b, err := record.ReadDarkChessBoard(bytes.NewReader(data))
 	if err != nil {
 		return replay{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(b.Plies) > dcMaxReplayPlies {
+		return replay{}, fmt.Errorf("%s: %d plies; the replay shows games of at most %d (no game under the presets' draw rules is longer)", name, len(b.Plies), dcMaxReplayPlies)
 	}
 	players := [2]string{b.First, b.Second}
 	first := b.FirstColor

@@ -705,3 +705,42 @@ func TestTournamentDarkchess(t *testing.T) {
 		t.Errorf("%d records, want 6:\n%s", len(files), out.String())
 	}
 }
+
+// TestDarkchessReplayTooLong: a record longer than any game under the
+// presets is refused, not drawn board by board.
+func TestDarkchessReplayTooLong(t *testing.T) {
+	start, err := darkchess.ParsePosition("k---/----/----/----/----/----/----/K--- r 00000000000000 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &record.DarkChessBoard{Date: "x", First: "a", Second: "b", Start: start, FirstColor: darkchess.Red, Time: 900}
+	cycle := []string{"a1-b1", "a8-b8", "b1-a1", "b8-a8"}
+	for i := range dcMaxReplayPlies + 1 {
+		b.Plies = append(b.Plies, dcMustPly(t, cycle[i%4]))
+	}
+	var buf bytes.Buffer
+	if err := record.WriteDarkChessBoard(&buf, b, record.DarkChessReadMode); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := darkchessReplay("long.txt", buf.Bytes()); err == nil || !strings.Contains(err.Error(), "at most") {
+		t.Errorf("a record of %d plies: %v", len(b.Plies), err)
+	}
+	b.Plies = b.Plies[:8]
+	buf.Reset()
+	if err := record.WriteDarkChessBoard(&buf, b, record.DarkChessReadMode); err != nil {
+		t.Fatal(err)
+	}
+	if rp, err := darkchessReplay("short.txt", buf.Bytes()); err != nil || len(rp.Frames) != 9 {
+		t.Errorf("a record of 8 plies: %v", err)
+	}
+}
+
+// dcMustPly reads a ply, or fails t.
+func dcMustPly(t testing.TB, s string) darkchess.Ply {
+	t.Helper()
+	p, err := darkchess.ParsePly(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
