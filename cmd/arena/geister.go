@@ -279,6 +279,10 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	g, err := h.Play(ctx, progs[0], progs[1])
 	var se *protocol.GeisterStartError
 	switch {
+	case g == nil && err != nil && ctx.Err() != nil:
+		res := gameResult{Winner: -2, Reason: geister.Unfinished.String(), Detail: "interrupted"}
+		live.finish(res, "")
+		return res
 	case errors.As(err, &se):
 		cannot[se.Side] = fmt.Sprintf("program cannot run: %s: %v", se.Path, se.Err)
 		return r.unstarted(job, live, cannot)

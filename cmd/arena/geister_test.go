@@ -283,29 +283,37 @@ func TestGeisterRunnerBadPrograms(t *testing.T) {
 		{"hang in play", gsPlayer("hang", "stdio", gsScript(t, `read l; echo SET:ABCD; sleep 1000`)), "TimeOut", regexp.MustCompile(`no move within its time`)},
 		{"garbage", gsPlayer("garbage", "stdio", gsScript(t, `read l; echo SET:ABCD; while read l; do case $l in MOV*) echo MOV:Z,UP;; esac; done`)), "IllegalMove", regexp.MustCompile(`MOV:Z,UP`)},
 	}
-	r := gsRunner(t, matchConfig{Time: "1s/move"}, random)
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			var log proctest.PIDLog
-			res, w := gsPlay(t, t.Context(), r, tc.player, random, 3, slog.New(&log))
-			if res.Winner != 1 || res.Reason != tc.reason || !tc.fault.MatchString(res.Faults[0]) || res.Faults[1] != "" {
-				t.Errorf("result %+v, want random to win by %s with a fault like %v", res, tc.reason, tc.fault)
-			}
-			if !strings.Contains(res.Detail, tc.player.Name) && !strings.Contains(res.Detail, res.Faults[0]) {
-				t.Errorf("detail %q names neither the loser nor its fault", res.Detail)
-			}
-			if !strings.Contains(w.result, "second wins") {
-				t.Errorf("viewer result %q", w.result)
-			}
-			log.CheckReaped(t)
-			// The next game, in the same runner, still runs.
-			next, _ := gsPlay(t, t.Context(), r, random, random, 4, nil)
-			if next.Winner < -1 || next.Faults != [2]string{} {
-				t.Errorf("the next game: %+v", next)
-			}
-		})
+	r := gsRunner(t, matchConfig{Time: "1s/move", MaxPlies: 60}, random)
+	t.Run("group", func(t *testing.T) {
+		for _, tc := range cases {
+			gsBadProgram(t, r, tc.name, tc.player, tc.reason, tc.fault)
+		}
+	})
+	// The next game, in the same runner, still runs.
+	next, _ := gsPlay(t, t.Context(), r, random, random, 4, nil)
+	if next.Winner < -1 || next.Faults != [2]string{} {
+		t.Errorf("the next game: %+v", next)
 	}
+}
+
+// gsBadProgram plays player against random in a parallel subtest: it must
+// lose by reason with a fault like fault, and be reaped.
+func gsBadProgram(t *testing.T, r runner, name string, player *playerSpec, reason string, fault *regexp.Regexp) {
+	t.Run(name, func(t *testing.T) {
+		t.Parallel()
+		var log proctest.PIDLog
+		res, w := gsPlay(t, t.Context(), r, player, gsPlayer("random", ""), 3, slog.New(&log))
+		if res.Winner != 1 || res.Reason != reason || !fault.MatchString(res.Faults[0]) || res.Faults[1] != "" {
+			t.Errorf("result %+v, want random to win by %s with a fault like %v", res, reason, fault)
+		}
+		if !strings.Contains(res.Detail, player.Name) && !strings.Contains(res.Detail, res.Faults[0]) {
+			t.Errorf("detail %q names neither the loser nor its fault", res.Detail)
+		}
+		if !strings.Contains(w.result, "second wins") {
+			t.Errorf("viewer result %q", w.result)
+		}
+		log.CheckReaped(t)
+	})
 }
 
 // TestGeisterRunnerInterrupted: a game whose context ends is unfinished,
