@@ -178,10 +178,51 @@ func (b *browser) sessionCall(method, path string, body, out any) {
 	}
 }
 
-// open loads url and waits for it to load.
+// open loads url and waits until the document and its scripts have loaded.
 func (b *browser) open(url string) {
 	b.t.Helper()
 	b.sessionCall("POST", "/url", map[string]string{"url": url}, nil)
+	b.loaded()
+}
+
+// loaded waits until the page's document has loaded (its scripts run).
+func (b *browser) loaded() {
+	b.t.Helper()
+	var state string
+	b.await(`const done = arguments[arguments.length - 1], t0 = performance.now();
+		(function check() {
+		  if (document.readyState === "complete") done("complete");
+		  else if (performance.now() - t0 > 10000) done(document.readyState);
+		  else setTimeout(check, 10);
+		})();`, &state)
+	if state != "complete" {
+		b.t.Fatalf("the page is still %q after 10 s", state)
+	}
+}
+
+// element finds the first element the CSS selector matches and returns its
+// WebDriver reference.
+func (b *browser) element(css string) string {
+	b.t.Helper()
+	var ref map[string]string
+	b.sessionCall("POST", "/element", map[string]string{"using": "css selector", "value": css}, &ref)
+	for _, id := range ref {
+		return id
+	}
+	b.t.Fatalf("no element %s", css)
+	return ""
+}
+
+// typeInto types text into an element (for a file input: the file's path).
+func (b *browser) typeInto(el, text string) {
+	b.t.Helper()
+	b.sessionCall("POST", "/element/"+el+"/value", map[string]string{"text": text}, nil)
+}
+
+// click clicks an element.
+func (b *browser) click(el string) {
+	b.t.Helper()
+	b.sessionCall("POST", "/element/"+el+"/click", map[string]any{}, nil)
 }
 
 // run runs a script in the page and decodes its result into out (if not
