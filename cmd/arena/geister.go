@@ -83,7 +83,7 @@ const (
 	// geisterSetupLimit is the most a program has to set its red ghosts.
 	geisterSetupLimit = 60 * time.Second
 	// geisterSetupFloor is the least it has, however short the control.
-	geisterSetupFloor = 2 * time.Second
+	geisterSetupFloor = 3 * time.Second
 )
 
 // geisterRunner plays Geister games through protocol.GeisterNTPUHost: every

@@ -283,7 +283,7 @@ func TestGeisterRunnerBadPrograms(t *testing.T) {
 		{"hang in play", gsPlayer("hang", "stdio", gsScript(t, `read l; echo SET:ABCD; sleep 1000`)), "TimeOut", regexp.MustCompile(`no move within its time`)},
 		{"garbage", gsPlayer("garbage", "stdio", gsScript(t, `read l; echo SET:ABCD; while read l; do case $l in MOV*) echo MOV:Z,UP;; esac; done`)), "IllegalMove", regexp.MustCompile(`MOV:Z,UP`)},
 	}
-	r := gsRunner(t, matchConfig{Time: "1s/move", MaxPlies: 60}, random)
+	r := gsRunner(t, matchConfig{Time: "2s/move", MaxPlies: 60}, random)
 	t.Run("group", func(t *testing.T) {
 		for _, tc := range cases {
 			gsBadProgram(t, r, tc.name, tc.player, tc.reason, tc.fault)
