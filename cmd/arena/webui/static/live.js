@@ -20,7 +20,7 @@
     if ((st.moves || []).length) fitMoves(moves);
     const last = moves.lastElementChild;
     moves.querySelectorAll(".current").forEach(e => e.classList.remove("current"));
-    if (last) { last.classList.add("current"); last.scrollIntoView({block: "nearest"}); }
+    if (last) last.classList.add("current");
     board.show(st.frame);
     if (st.finished) {
       result.hidden = false;
@@ -33,6 +33,8 @@
       }
       conn.textContent = "game over";
     }
+    // Last, once the panel has its final layout: show the latest move.
+    if (last) moves.scrollTop = moves.scrollHeight;
   }
 
   board.show(first.frame);
