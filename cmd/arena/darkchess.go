@@ -43,6 +43,7 @@ import (
 // first.command and second.command (an MGTP engine's transcript) and
 // first.log and second.log (what each engine printed).
 func darkchessDef() *gameDef {
+	repetition := 0 // -repetition, read by NewRunner
 	return &gameDef{
 		Name:        "darkchess",
 		Title:       "Chinese dark chess",
@@ -52,9 +53,14 @@ func darkchessDef() *gameDef {
 		Seats:       [2]string{"first", "second"},
 		Presets:     []string{"ntu2021", "classic", "icga"},
 		DefaultTime: "900s",
-		NewRunner:   newDarkchessRunner,
-		Bot:         darkchessBot,
-		Replay:      darkchessReplay,
+		Flags: func(fs *flag.FlagSet) {
+			fs.IntVar(&repetition, "repetition", 0, "draw after this many identical cycles of quiet plies (MGTP's num_repetition; 0: the preset's, 3; -1: no repetition draw)")
+		},
+		NewRunner: func(cfg *matchConfig) (runner, error) {
+			return newDarkchessRunner(cfg, repetition)
+		},
+		Bot:    darkchessBot,
+		Replay: darkchessReplay,
 	}
 }
 
@@ -85,9 +91,11 @@ type darkchessRunner struct {
 // preset, the time control, the ply limit (-plies N sets the no-capture-no-
 // flip draw limit N of the rules, the only ply limit dark chess has: the
 // game is drawn after N plies in a row with no capture and no flip), the
-// -start record (a board.txt of any variant, whose game must still be in
-// play; its result line, if any, is ignored) and the players' protocols.
-func newDarkchessRunner(cfg *matchConfig) (runner, error) {
+// repetition count R (-repetition: 0 keeps the preset's, -1 turns the rule
+// off), the -start record (a board.txt of any variant, whose game must
+// still be in play; its result line, if any, is ignored) and the players'
+// protocols.
+func newDarkchessRunner(cfg *matchConfig, repetition int) (runner, error) {
 	rules, err := darkchessRules(cfg.Rules)
 	if err != nil {
 		return nil, err
@@ -97,6 +105,14 @@ func newDarkchessRunner(cfg *matchConfig) (runner, error) {
 	}
 	if cfg.MaxPlies > 0 {
 		rules.NoProgressPlies = cfg.MaxPlies
+	}
+	switch {
+	case repetition < -1:
+		return nil, fmt.Errorf("-repetition %d: the repetition count is 0 (the preset's: %d), -1 (no repetition draw) or more than 0", repetition, rules.RepetitionCycles)
+	case repetition == -1:
+		rules.RepetitionCycles = 0
+	case repetition > 0:
+		rules.RepetitionCycles = repetition
 	}
 	r := &darkchessRunner{rules: rules, timeText: cmp.Or(cfg.Time, "900s")}
 	r.control, err = timer.Parse(r.timeText)
@@ -159,7 +175,8 @@ type darkchessSidecar struct {
 	Start   string    `json:"start"` // the start position with its deal (spec §2.5)
 	From    string    `json:"from,omitempty"`
 	Rules   string    `json:"rules"`
-	N       int       `json:"noProgressPlies"`
+	N       int       `json:"noProgressPlies"`  // the no-capture-no-flip draw limit, 0 for none
+	R       int       `json:"repetitionCycles"` // the repetition count, 0 for none
 	Time    string    `json:"time"`
 	Players [2]string `json:"players"` // first player, second player
 	Result  string    `json:"result"`
@@ -406,7 +423,7 @@ func (r *darkchessRunner) writeRecord(path string, g *darkchess.Game, rec protoc
 	}
 	sc := darkchessSidecar{
 		Game: job.N, Index: job.Index, Seed: job.Seed, Pair: job.Index / 2,
-		Deal: deal, Start: startText, Rules: r.rules.Name, N: r.rules.NoProgressPlies, Time: r.timeText,
+		Deal: deal, Start: startText, Rules: r.rules.Name, N: r.rules.NoProgressPlies, R: r.rules.RepetitionCycles, Time: r.timeText,
 		Players: names, Reason: res.Reason, Plies: len(rec.Plies), Faults: res.Faults,
 		Result: rec.Result.String(),
 	}

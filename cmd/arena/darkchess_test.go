@@ -208,6 +208,10 @@ func TestDarkchessBuiltinsThroughMGTP(t *testing.T) {
 	if sc0.Deal != sc1.Deal || sc0.Start != sc1.Start {
 		t.Errorf("the games of a pair have different deals: %q, %q", sc0.Deal, sc1.Deal)
 	}
+	// The sidecar's seed and pair make the deal again (spec §6.2).
+	if again := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(sc0.Seed, uint64(sc0.Pair)))); again.Position().String() != sc0.Start {
+		t.Errorf("seed %d, pair %d deal %q, the sidecar says %q", sc0.Seed, sc0.Pair, again.Position().String(), sc0.Start)
+	}
 	// The next pair's deal differs.
 	if next := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(42, 1))); strings.HasSuffix(next.Position().String(), sc0.Deal) {
 		t.Errorf("the next pair has the same deal %q", sc0.Deal)
@@ -363,14 +367,23 @@ func TestDarkchessRunnerOptions(t *testing.T) {
 	}
 	for _, tc := range bad {
 		tc.cfg.Game, tc.cfg.Players = darkchessDef(), two
-		if _, err := newDarkchessRunner(&tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := newDarkchessRunner(&tc.cfg, 0); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want one with %q", tc.cfg, err, tc.want)
 		}
 	}
 	for _, p := range []*playerSpec{dcPlayer(t, "alphabeta", ""), {Spec: "tcp:x", Name: "x", Protocol: "tcp", Command: []string{"x"}}} {
 		cfg := matchConfig{Game: darkchessDef(), Players: []*playerSpec{p, two[0]}}
-		if _, err := newDarkchessRunner(&cfg); err == nil {
+		if _, err := newDarkchessRunner(&cfg, 0); err == nil {
 			t.Errorf("player %q accepted", p.Spec)
+		}
+	}
+	if _, err := newDarkchessRunner(&matchConfig{Game: darkchessDef(), Players: two}, -2); err == nil || !strings.Contains(err.Error(), "-repetition") {
+		t.Errorf("-repetition -2: %v", err)
+	}
+	for rep, want := range map[int]int{-1: 0, 0: 3, 5: 5} {
+		r, err := newDarkchessRunner(&matchConfig{Game: darkchessDef(), Players: two}, rep)
+		if err != nil || r.(*darkchessRunner).rules.RepetitionCycles != want {
+			t.Errorf("-repetition %d: %v, %+v", rep, err, r)
 		}
 	}
 	r := dcRunner(t, matchConfig{Rules: "icga", MaxPlies: 20, Time: "none"}, two...).(*darkchessRunner)
@@ -641,7 +654,7 @@ func TestMatchDarkchess(t *testing.T) {
 	engine := buildProgram(t, "examples/darkchess-mgtp")
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
-	err := run(t.Context(), []string{"match", "darkchess", "-games", "2", "-seed", "11", "-time", "60s", "-rules", "classic", "-out", dir, "greedy", "mgtp:" + engine}, &out, &errOut)
+	err := run(t.Context(), []string{"match", "darkchess", "-games", "2", "-seed", "11", "-time", "60s", "-rules", "classic", "-repetition", "4", "-out", dir, "greedy", "mgtp:" + engine}, &out, &errOut)
 	if err != nil {
 		t.Fatalf("match: %v\n%s\n%s", err, out.String(), errOut.String())
 	}
@@ -670,14 +683,14 @@ func TestMatchDarkchess(t *testing.T) {
 		if err := json.Unmarshal(dcRead(t, f+".json"), &sc); err != nil {
 			t.Fatal(err)
 		}
-		if sc.Rules != "classic" {
+		if sc.Rules != "classic" || sc.R != 4 || sc.N != 60 {
 			t.Errorf("%s: rules %q", f, sc.Rules)
 		}
 		deals = append(deals, sc.Deal)
 		for _, tr := range []string{"first.command", "second.command"} {
 			// Rules other than the 2021 system's are told to the engines.
 			data, err := os.ReadFile(filepath.Join(filepath.Dir(f), tr))
-			if err != nil || !bytes.Contains(data, []byte("\n8 num_repetition 3\n")) || !bytes.Contains(data, []byte("\n9 num_moves_to_draw 60\n")) {
+			if err != nil || !bytes.Contains(data, []byte("\n8 num_repetition 4\n")) || !bytes.Contains(data, []byte("\n9 num_moves_to_draw 60\n")) {
 				t.Errorf("transcript %s: %v\n%.300s", tr, err, data)
 			}
 		}
