@@ -52,14 +52,16 @@ func (b *geisterRandom) Play(_ context.Context, v geister.View) (geister.Move, e
 // escapes when it can, takes an opponent ghost on its own back corners (which
 // could escape next), captures when the odds say the ghost is blue and the
 // capture cannot lose the game, walks its blue ghosts toward the exits while
-// keeping them out of reach, and offers its red ghosts as bait. Its red
-// ghosts start in the middle of the front row and of the back row, its blue
-// ones on the flanks, nearer the exits. Ties are broken at random.
+// keeping them out of reach, and offers its red ghosts as bait. It sets its
+// red ghosts in one of a few setups (geisterGreedySetups). Ties are broken at
+// random.
 type geisterGreedy struct{ rng *rand.Rand }
 
-// geisterGreedySetups are the red sets the greedy bot picks from: reds in the
-// middle (B, C of the front row A-D; F, G of the back row E-H), or the front
-// or back row whole, so that an opponent cannot learn one fixed set.
+// geisterGreedySetups are the red sets the greedy bot picks from (the front
+// row is A-D, the back row E-H, from left to right): reds in the middle of
+// both rows, the whole front row, the front middle with the back corners, or
+// the front corners with the back middle; several, so that an opponent
+// cannot learn one fixed set.
 var geisterGreedySetups = [...]geister.Reds{
 	geister.RedsOf(geister.B, geister.C, geister.F, geister.G),
 	geister.RedsOf(geister.A, geister.B, geister.C, geister.D),
@@ -148,10 +150,7 @@ func geisterGreedyScore(v geister.View, m geister.Move) int {
 
 	// A capture: the ghost is blue with the odds of the colours left.
 	if c, _, ok := v.At(to); ok && c == opp {
-		blues, reds := 4-oppBlueLost, 4-oppRedLost
-		if _, _, escaped := v.Escaped(); escaped {
-			blues-- // cannot happen in play: an escape ends the game
-		}
+		blues, reds := 4-oppBlueLost, 4-oppRedLost // on the board (none escaped: that ends the game)
 		pBlue := float64(blues) / float64(max(blues+reds, 1))
 		corner := to.Y() == 5 && (to.X() == 0 || to.X() == 5) // an opponent exit: it may leave next
 		switch {
