@@ -428,6 +428,11 @@ func (s *geisterServeLive) end(rec protocol.GeisterGameRecord) {
 	l.finish(res, rec.RecordFile)
 }
 
+// geisterMaxReplayPlies is the longest record a replay draws: each ply is
+// three pictures of some 10 KB, and no preset lets a game last more than 300
+// plies.
+const geisterMaxReplayPlies = 3000
+
 // replayGeister reads a Geister record for the replay page: an NTPU
 // board.txt, or the Java server's per-game log (log-<time>.txt, lines
 // "player=N,<command>"), told apart by their content.
@@ -471,6 +476,9 @@ func replayGeister(name string, data []byte) (replay, error) {
 		}
 	}
 	moves := g.Moves()
+	if len(moves) > geisterMaxReplayPlies {
+		return replay{}, fmt.Errorf("%s: %d plies, more than the %d a replay shows (the presets end a game at 300)", name, len(moves), geisterMaxReplayPlies)
+	}
 	startPly := g.Ply() - len(moves)
 	res, over := g.Result()
 	out := replay{Game: "geister", Players: players}

@@ -662,6 +662,15 @@ func TestReplayGeister(t *testing.T) {
 	if records != 3 {
 		t.Errorf("%d records replayed, want the 3 server logs", records)
 	}
+
+	// A record too long to draw is refused.
+	var long bytes.Buffer
+	for i := range geisterMaxReplayPlies/2 + 1 {
+		fmt.Fprintf(&long, "* %d. %s\n", i+1, []string{"A,NORTH A,NORTH", "A,SOUTH A,SOUTH"}[i%2])
+	}
+	if _, err := replayGeister("long.txt", long.Bytes()); err == nil || !strings.Contains(err.Error(), "plies, more than") {
+		t.Errorf("a record of %d plies: %v", geisterMaxReplayPlies+1, err)
+	}
 }
 
 // TestGeisterSVG checks the picture's key elements: the board, the grid, the
