@@ -156,6 +156,7 @@ type httpError struct {
 	Msg    string
 }
 
+// Error is the message of the page.
 func (e *httpError) Error() string { return e.Msg }
 
 // openRecord reads the record file path for the replay page, if it may: it

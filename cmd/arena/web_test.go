@@ -132,6 +132,10 @@ func (r *eventReader) nextState() gameState {
 	return st
 }
 
+// TestViewerIndex: the index lists the live games (title, players, ply,
+// clocks), the finished ones with their result and replay link, the record
+// files and the upload form, loads nothing from outside, and its event
+// stream follows the games.
 func TestViewerIndex(t *testing.T) {
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "game-2", "trans.txt")
@@ -199,6 +203,8 @@ func TestViewerIndex(t *testing.T) {
 	}
 }
 
+// TestViewerLiveEvents: a game's live page, and its event stream carrying
+// Begin, each Update (the new moves only) and Finish, then ending.
 func TestViewerLiveEvents(t *testing.T) {
 	v, srv := testViewer(t, defaultViewerLimits())
 	fs := othelloFrames(4)
@@ -249,6 +255,8 @@ func TestViewerLiveEvents(t *testing.T) {
 	}
 }
 
+// TestViewerReplayFile: the replay page of a record under a record
+// directory, by absolute and relative path, with and without the game named.
 func TestViewerReplayFile(t *testing.T) {
 	dir := t.TempDir()
 	data := transcript(t)
@@ -289,6 +297,9 @@ func TestViewerReplayFile(t *testing.T) {
 	}
 }
 
+// TestViewerReplayRefused: files outside the record directories (by "..",
+// by a symbolic link, by an absolute path), missing, oversized, empty or of
+// no game are refused with a 4xx page saying why and what is accepted.
 func TestViewerReplayRefused(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "records")
@@ -362,6 +373,8 @@ func upload(t testing.TB, u, name, game string, data []byte) (int, string) {
 	return resp.StatusCode, string(body)
 }
 
+// TestViewerUpload: a record uploaded by the form or as the body is
+// replayed; an oversized one is refused with 413, one of no game with 422.
 func TestViewerUpload(t *testing.T) {
 	limits := defaultViewerLimits()
 	limits.MaxRecordBytes = 4096
@@ -455,6 +468,8 @@ func TestViewerStuckClient(t *testing.T) {
 	}
 }
 
+// TestViewerBounds: the viewer keeps at most MaxFinished finished games,
+// MaxLive live ones and MaxMoves moves per game.
 func TestViewerBounds(t *testing.T) {
 	limits := defaultViewerLimits()
 	limits.MaxFinished, limits.MaxMoves, limits.MaxLive = 3, 5, 4
@@ -493,6 +508,8 @@ func TestViewerBounds(t *testing.T) {
 	}
 }
 
+// TestStartViewer: the viewer prints its URL, serves, and stops when ctx is
+// done even with an event stream open; a bad address is an error.
 func TestStartViewer(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var out bytes.Buffer
@@ -522,6 +539,8 @@ func TestStartViewer(t *testing.T) {
 	}
 }
 
+// TestViewerURL: the printed URL of a wildcard, an IPv4 and an IPv6
+// address.
 func TestViewerURL(t *testing.T) {
 	for addr, want := range map[string]string{
 		":0":          `^http://localhost:\d+/$`,
@@ -539,6 +558,8 @@ func TestViewerURL(t *testing.T) {
 	}
 }
 
+// TestViewCmd: "arena view" refuses a missing path, serves the records of a
+// directory, and ends when ctx is done.
 func TestViewCmd(t *testing.T) {
 	var stderr bytes.Buffer
 	err := viewCmd(context.Background(), []string{"-web", "127.0.0.1:0", "/no/such/dir"}, io.Discard, &stderr)
