@@ -20,6 +20,7 @@ class Board {
     this.viewNames = "";
     this.view.addEventListener("change", () => {
       try { localStorage.setItem("botarena.view", this.view.value); } catch (e) {}
+      this.view.blur(); // give the keys back to the replay's stepping
       if (this.frame) this.show(this.frame, this.ply);
     });
   }
