@@ -30,6 +30,7 @@ type viewerLimits struct {
 	MaxLive        int           // games in progress at once; beyond, the oldest is set aside as finished
 	MaxMoves       int           // moves kept per game for the move list; later moves are counted but not listed
 	MaxRecordBytes int64         // the largest record file read or uploaded
+	MaxReplayBytes int           // the most board pictures (all frames, all views) one replay page carries
 	MaxListed      int           // record files listed on the index
 	MaxWalk        int           // directory entries looked at when listing record files
 	MaxDepth       int           // directory levels below a record directory that are listed
@@ -44,6 +45,7 @@ func defaultViewerLimits() viewerLimits {
 		MaxLive:        1000,
 		MaxMoves:       20000,
 		MaxRecordBytes: 4 << 20,
+		MaxReplayBytes: 64 << 20,
 		MaxListed:      1000,
 		MaxWalk:        50000,
 		MaxDepth:       8,

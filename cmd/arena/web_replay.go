@@ -429,6 +429,19 @@ func (v *viewer) showReplay(w http.ResponseWriter, game, name, source string, da
 		v.replyError(w, err)
 		return
 	}
+	size := 0
+	for _, f := range rp.Frames {
+		size += len(f.Board)
+		for _, view := range f.Views {
+			size += len(view)
+		}
+	}
+	if size > v.limits.MaxReplayBytes {
+		v.replyError(w, &httpError{http.StatusUnprocessableEntity, "Record too long to show",
+			fmt.Sprintf("%s is a %s record of %d plies: its boards come to %d MiB, more than the %d MiB a replay page carries.",
+				name, def.Title, len(rp.Frames)-1, size>>20, v.limits.MaxReplayBytes>>20)})
+		return
+	}
 	title := def.Title + " replay: " + name
 	v.page(w, http.StatusOK, "replay.html", replayPage{Title: title, Name: name, Source: source, GameName: def.Title, Seats: def.Seats, Detected: detected, Replay: rp})
 }

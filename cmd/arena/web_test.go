@@ -353,6 +353,26 @@ func TestViewerReplayRefused(t *testing.T) {
 	}
 }
 
+// TestViewerReplayTooLong: a record whose boards are too big for one page is
+// refused with a page saying so.
+func TestViewerReplayTooLong(t *testing.T) {
+	limits := defaultViewerLimits()
+	limits.MaxReplayBytes = 1 << 20
+	v, srv := testViewer(t, limits)
+	big := strings.Repeat("x", 8<<10)
+	v.defs = []*gameDef{{Name: "long", Title: "Long", Replay: func(string, []byte) (replay, error) {
+		fs := make([]frame, 200)
+		for i := range fs {
+			fs[i] = frame{Ply: i, Board: big}
+		}
+		return replay{Frames: fs}, nil
+	}}}
+	code, body := upload(t, srv.URL, "long.txt", "", []byte("anything"))
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "long.txt is a Long record of 199 plies") {
+		t.Errorf("%d\n%s", code, body)
+	}
+}
+
 // upload posts data as the file of the upload form.
 func upload(t testing.TB, u, name, game string, data []byte) (int, string) {
 	t.Helper()
