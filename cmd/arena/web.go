@@ -128,7 +128,7 @@ type viewer struct {
 	games    map[string]*liveGame // every game kept, live or finished
 	live     []*liveGame          // the games in progress, oldest first
 	finished []*liveGame          // the games over, oldest first (at most MaxFinished)
-	records  map[string]bool      // record files the games wrote, readable by the replay page
+	records  map[string]int       // record files the games wrote (resolved paths, how many games name each), readable by the replay page
 	version  uint64               // changes with every event, for the index stream
 	indexSub map[chan struct{}]struct{}
 }
@@ -142,7 +142,9 @@ type liveGame struct {
 	finished bool
 	result   string
 	record   string
-	subs     map[chan struct{}]struct{} // the event streams following it
+	// recordReal is the record's path with symbolic links resolved.
+	recordReal string
+	subs       map[chan struct{}]struct{} // the event streams following it
 }
 
 // newViewer makes a viewer of the records under dirs.
@@ -166,7 +168,7 @@ func newViewer(dirs []string, limits viewerLimits) (*viewer, error) {
 		pages:    pages,
 		static:   static,
 		games:    map[string]*liveGame{},
-		records:  map[string]bool{},
+		records:  map[string]int{},
 		indexSub: map[chan struct{}]struct{}{},
 	}, nil
 }
@@ -205,6 +207,10 @@ func (v *viewer) Update(id string, f frame) {
 // Finish ends a game with its last frame, the result in words and the
 // record file. A game never begun is shown as finished all the same.
 func (v *viewer) Finish(id string, last frame, result, record string) {
+	real := ""
+	if record != "" {
+		real, _ = resolve(record) // the replay page may read it, wherever it is
+	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	g := v.games[id]
@@ -216,6 +222,7 @@ func (v *viewer) Finish(id string, last frame, result, record string) {
 	if g.finished {
 		return
 	}
+	g.recordReal = real
 	v.finishLocked(g, last, result, record)
 }
 
@@ -236,8 +243,8 @@ func (v *viewer) finishLocked(g *liveGame, last frame, result, record string) {
 	g.cur = copyFrame(last)
 	g.cur.ToMove = -1
 	g.finished, g.result, g.record = true, result, record
-	if record != "" {
-		v.records[record] = true
+	if g.recordReal != "" {
+		v.records[g.recordReal]++
 	}
 	v.live = deleteGame(v.live, g)
 	v.finished = append(v.finished, g)
@@ -254,8 +261,10 @@ func (v *viewer) dropLocked(g *liveGame) {
 	}
 	v.live = deleteGame(v.live, g)
 	v.finished = deleteGame(v.finished, g)
-	if g.record != "" {
-		delete(v.records, g.record)
+	if g.recordReal != "" && g.finished {
+		if v.records[g.recordReal]--; v.records[g.recordReal] <= 0 {
+			delete(v.records, g.recordReal)
+		}
 	}
 	for ch := range g.subs {
 		delete(g.subs, ch)

@@ -373,6 +373,31 @@ func TestViewerReplayTooLong(t *testing.T) {
 	}
 }
 
+// TestViewerGameRecords: the record a game wrote can be replayed wherever
+// it is, until the viewer forgets the game.
+func TestViewerGameRecords(t *testing.T) {
+	limits := defaultViewerLimits()
+	limits.MaxFinished = 1
+	v, srv := testViewer(t, limits, t.TempDir())
+	rec := filepath.Join(t.TempDir(), "game.txt")
+	os.WriteFile(rec, transcript(t), 0o644)
+	link := srv.URL + replayLink(rec, "othello")
+	if code, _ := get(t, link); code != http.StatusForbidden {
+		t.Errorf("a record no game wrote: %d", code)
+	}
+	fs := othelloFrames(1)
+	v.Begin(gameInfo{ID: "a", Game: "othello"}, fs[0])
+	v.Finish("a", fs[1], "over", rec)
+	if code, _ := get(t, link); code != http.StatusOK {
+		t.Errorf("the record of a finished game: %d", code)
+	}
+	v.Begin(gameInfo{ID: "b", Game: "othello"}, fs[0])
+	v.Finish("b", fs[1], "over", "")
+	if code, _ := get(t, link); code != http.StatusForbidden {
+		t.Errorf("the record of a forgotten game: %d", code)
+	}
+}
+
 // upload posts data as the file of the upload form.
 func upload(t testing.TB, u, name, game string, data []byte) (int, string) {
 	t.Helper()
