@@ -5,12 +5,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -18,6 +20,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -453,6 +457,18 @@ func TestBrowser(t *testing.T) {
 	})
 
 	for _, def := range gameDefs() {
+		t.Run("realtime/"+def.Name, func(t *testing.T) {
+			if def.Name == "pdd" && raceEnabled {
+				t.Skip("a PDD game runs a process per move: a minute under -race; run without -race")
+			}
+			if testing.Short() {
+				t.Skip("-short: no game")
+			}
+			b.t = t
+			browseRealtime(t, b, def, w, base, shots)
+		})
+	}
+	for _, def := range gameDefs() {
 		t.Run("match/"+def.Name, func(t *testing.T) {
 			if def.Name == "pdd" && raceEnabled {
 				t.Skip("a PDD match runs a process per move: a minute under -race; run without -race")
@@ -553,4 +569,120 @@ func atoi(t testing.TB, s string) int {
 		t.Fatalf("the page shows %q, not a number", s)
 	}
 	return n
+}
+
+// gatedWatcher passes a game's frames on to the viewer, and holds the game
+// after each Update until the test lets it go on, so that the browser sees
+// a real game in progress, ply by ply.
+type gatedWatcher struct {
+	watcher
+	begun chan gameInfo // the game's info, once it has begun
+	shown chan int      // the ply of each frame passed on and held
+	step  chan struct{} // lets a held Update return
+	open  atomic.Bool   // no more holding
+	once  sync.Once
+}
+
+func (g *gatedWatcher) Begin(info gameInfo, f frame) {
+	g.watcher.Begin(info, f)
+	g.once.Do(func() { g.begun <- info })
+}
+
+func (g *gatedWatcher) Update(id string, f frame) {
+	g.watcher.Update(id, f)
+	if g.open.Load() {
+		return
+	}
+	g.shown <- f.Ply
+	<-g.step
+}
+
+// browseRealtime plays a real game of def between two random bots through
+// the game's runner (its protocol and referee in the loop), the viewer
+// watching it, and checks in the browser that its live page follows it:
+// the board after one ply, after the next, then the result.
+func browseRealtime(t *testing.T, b *browser, def *gameDef, w watcher, base, shots string) {
+	cfg := &matchConfig{Game: def, Games: 1, Time: def.DefaultTime, Rules: def.Presets[0], Seed: 11, Out: t.TempDir(), Stderr: io.Discard}
+	if def.Flags != nil {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		def.Flags(fs)
+		fs.Parse(nil)
+	}
+	for range 2 {
+		p, err := parsePlayer(def, "random")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Players = append(cfg.Players, p)
+	}
+	uniqueNames(cfg.Players)
+	r, err := def.NewRunner(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gate := &gatedWatcher{watcher: w, begun: make(chan gameInfo, 1), shown: make(chan int), step: make(chan struct{})}
+	dir := filepath.Join(cfg.Out, "game")
+	os.MkdirAll(dir, 0o755)
+	job := &gameJob{N: 1, Seats: [2]*playerSpec{cfg.Players[0], cfg.Players[1]}, Seed: 11, Dir: dir,
+		ID: "realtime-" + def.Name, Watch: gate, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan gameResult, 1)
+	go func() { done <- r.Play(ctx, job) }()
+	ended := false
+	defer func() { // on a failure: let the game end, and wait for it
+		if ended {
+			return
+		}
+		cancel()
+		gate.open.Store(true)
+		for {
+			select {
+			case <-gate.shown:
+				gate.step <- struct{}{}
+			case <-done:
+				return
+			}
+		}
+	}()
+	var info gameInfo
+	select {
+	case info = <-gate.begun:
+	case res := <-done:
+		t.Fatalf("the game ended before it began: %+v", res)
+	}
+	ply := <-gate.shown // the first ply, held
+	b.open(base + "/live/" + url.PathEscape(info.ID))
+	box := b.boardAt(ply)
+	first := b.screenshot()
+	r1 := checkBoardShot(t, def.Name, first, box)
+	gate.step <- struct{}{}
+	ply2 := <-gate.shown // the next, held
+	box = b.boardAt(ply2)
+	second := b.screenshot()
+	saveShot(t, shots, "realtime-"+def.Name, second)
+	checkBoardShot(t, def.Name, second, box)
+	if d := changed(first, second, r1); d < 0.0005 {
+		t.Errorf("%s: the live board did not change from ply %d to %d", def.Name, ply, ply2)
+	}
+	var moves int
+	b.run(`return document.querySelectorAll("#moves li").length`, &moves)
+	if moves != ply2 {
+		t.Errorf("%s: %d moves listed at ply %d", def.Name, moves, ply2)
+	}
+	// Let the game run to its end: the page shows the result.
+	gate.open.Store(true)
+	gate.step <- struct{}{}
+	res := <-done
+	ended = true
+	if res.Err != nil {
+		t.Fatalf("the game failed: %v", res.Err)
+	}
+	var result string
+	b.await(`const done = arguments[arguments.length-1], t0 = performance.now();
+		(function check() { const r = document.getElementById("result");
+		  if (!r.hidden) done(r.textContent); else if (performance.now() - t0 > 10000) done("no result shown"); else setTimeout(check, 10); })();`, &result)
+	if !strings.HasPrefix(result, "Result: ") || strings.Contains(result, "no result shown") {
+		t.Errorf("%s: the live page shows %q at the end", def.Name, result)
+	}
 }
