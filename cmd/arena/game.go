@@ -110,7 +110,7 @@ type gameJob struct {
 	N     int            // the game's number in the run, from 1
 	Index int            // the game's index within its pairing, from 0 (game 2i and 2i+1 are a pair with the seats swapped)
 	Seats [2]*playerSpec // Seats[0] moves first (or plays the first seat)
-	Seed  uint64         // the game's own seed, derived from the match seed and the pairing; games 2i and 2i+1 of a pairing share it
+	Seed  uint64         // the pairing's seed, derived from the match seed (the match seed itself for a match's only pairing); every game of a pairing has it, and a runner tells the games apart by Index (dark chess deals from rand.NewPCG(Seed, Index/2), so games 2i and 2i+1 share a deal)
 	Dir   string         // a directory of its own, already made, for the game's record files
 	ID    string         // the game's id in the web viewer
 	Watch watcher        // never nil

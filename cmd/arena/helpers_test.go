@@ -4,6 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -14,7 +16,7 @@ import (
 const asArenaEnv = "BOTARENA_TEST_AS_ARENA"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(asArenaEnv) == "1" {
+	if os.Getenv(asArenaEnv) == "1" && !slices.ContainsFunc(os.Args, isFuzzWorkerFlag) {
 		main()
 		os.Exit(0)
 	}
@@ -24,6 +26,12 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(builds.dir)
 	}
 	os.Exit(code)
+}
+
+// isFuzzWorkerFlag tells the flag that makes "go test -fuzz" run the test
+// binary as a fuzzing worker, which inherits the environment but must fuzz.
+func isFuzzWorkerFlag(arg string) bool {
+	return strings.HasPrefix(arg, "-test.fuzzworker")
 }
 
 // builds caches the programs built by buildProgram, one build per package
