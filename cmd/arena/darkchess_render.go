@@ -52,7 +52,7 @@ const (
 // and the clocks below. The output depends on p alone.
 func darkchessSVG(p darkchessPicture) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" font-family="'Noto Sans CJK TC','Noto Sans CJK SC','Noto Serif CJK TC','WenQuanYi Zen Hei','Microsoft JhengHei',sans-serif">`, dcWidth, dcHeight)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" font-family="'Noto Sans CJK TC','Noto Sans CJK SC','Noto Serif CJK TC','WenQuanYi Zen Hei','WenQuanYi Micro Hei','Microsoft JhengHei',sans-serif">`, dcWidth, dcHeight)
 	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#f4ecd8"/>`, dcWidth, dcHeight)
 	// The board and its grid.
 	fmt.Fprintf(&b, `<rect class="board" x="%d" y="%d" width="%d" height="%d" fill="#e3c48f" stroke="#5b3a1a" stroke-width="3"/>`, dcLeft, dcTop, dcBoardW, dcBoardH)

@@ -168,7 +168,7 @@ func geisterPanelSVG(b *strings.Builder, p geister.Position) {
 	for c := range geister.Color(2) {
 		victim := c.Opponent()
 		red, blue := p.Captured(victim)
-		fmt.Fprintf(b, `<text class="captured" x="%d" y="%d" font-size="14" fill="#222">%s captured: %d red, %d blue</text>`, gsPanelX, y+10, c, red, blue)
+		fmt.Fprintf(b, `<text class="captured" x="%d" y="%d" font-size="14" fill="#222">%s took %d red, %d blue</text>`, gsPanelX, y+10, c, red, blue)
 		i := 0
 		for g := geister.A; g <= geister.H; g++ {
 			if p.Square(victim, g) != geister.Captured {

@@ -695,7 +695,7 @@ func TestGeisterSVG(t *testing.T) {
 		if !strings.HasPrefix(s, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `) || !strings.HasSuffix(s, "</svg>") {
 			t.Fatalf("not an svg element: %.80s", s)
 		}
-		for _, want := range []string{`class="board"`, `<line `, `class="coord"`, `1st exit`, `2nd exit`, `first captured: 0 red, 0 blue`, `#f2cf3a`, `#f7e48a`} {
+		for _, want := range []string{`class="board"`, `<line `, `class="coord"`, `1st exit`, `2nd exit`, `first took 0 red, 0 blue`, `#f2cf3a`, `#f7e48a`} {
 			if !strings.Contains(s, want) {
 				t.Errorf("svg lacks %q", want)
 			}
