@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,25 +27,36 @@ func arenaCommand(t *testing.T, ctx context.Context, dir string, args ...string)
 	return cmd
 }
 
-// TestArenaMainJob runs the README's main job on a fresh directory: the
-// game's name and nothing else.
+// TestArenaMainJob runs the README's main job on a fresh directory, for
+// every game: the game's name and nothing else.
 func TestArenaMainJob(t *testing.T) {
-	dir := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	out, err := arenaCommand(t, ctx, dir, "match", "othello").CombinedOutput()
-	if err != nil {
-		t.Fatalf("arena match othello: %v\n%s", err, out)
-	}
-	for _, want := range []string{"game 1: alphabeta (black) vs random (white): ", "game 2: random (black) vs alphabeta (white): ", "Elo difference (alphabeta - random): "} {
-		if !bytes.Contains(out, []byte(want)) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-	results, _ := filepath.Glob(filepath.Join(dir, "arena-records", "othello-*", "results.txt"))
-	trans, _ := filepath.Glob(filepath.Join(dir, "arena-records", "othello-*", "*", "gamelog_*.txt"))
-	if len(results) != 1 || len(trans) != 2 {
-		t.Errorf("records: %q %q", results, trans)
+	for _, def := range gameDefs() {
+		t.Run(def.Name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			defer cancel()
+			out, err := arenaCommand(t, ctx, dir, "match", def.Name).CombinedOutput()
+			if err != nil {
+				t.Fatalf("arena match %s: %v\n%s", def.Name, err, out)
+			}
+			a, b := def.Defaults[0], def.Defaults[1]
+			for _, want := range []string{
+				fmt.Sprintf("game 1: %s (%s) vs %s (%s): ", a, def.Seats[0], b, def.Seats[1]),
+				fmt.Sprintf("game 2: %s (%s) vs %s (%s): ", b, def.Seats[0], a, def.Seats[1]),
+				fmt.Sprintf("Result of %s vs %s after 2 games:", a, b),
+				fmt.Sprintf("Elo difference (%s - %s): ", a, b),
+			} {
+				if !bytes.Contains(out, []byte(want)) {
+					t.Errorf("output lacks %q:\n%s", want, out)
+				}
+			}
+			results, _ := filepath.Glob(filepath.Join(dir, "arena-records", def.Name+"-*", "results.txt"))
+			games, _ := filepath.Glob(filepath.Join(dir, "arena-records", def.Name+"-*", "00[12]-*", "result.txt"))
+			if len(results) != 1 || len(games) != 2 {
+				t.Errorf("records: %q %q", results, games)
+			}
+		})
 	}
 }
 

@@ -1,19 +1,3 @@
-// Command arena hosts the game platforms' servers, runs matches and
-// tournaments between programs, and shows games in a web viewer, for
-// Othello, Geister, Chinese dark chess and Ponte del Diavolo.
-//
-//	arena match <game> [flags] [player [player]]
-//	arena tournament <game> [flags] player player [player...]
-//	arena serve <game> [flags]
-//	arena view [flags] [record files or directories...]
-//	arena bot <game> <name> [args...]
-//
-// "arena match othello" with nothing else plays two games between two
-// built-in bots, with the platform's protocol in the loop, prints each
-// result and the totals, and writes the records. A player is a built-in bot
-// ("random" and a stronger one for every game) or an external program reached
-// through the platform's interface ("mgtp:./engine", "tcp:./bot",
-// "stdio:./bot", ...). Run "arena help <command> <game>" for the flags.
 package main
 
 import (

@@ -1,0 +1,100 @@
+// Command arena hosts the game platforms' servers, runs matches and
+// tournaments between programs, and shows games in a web viewer, for
+// Othello, Geister, Chinese dark chess and Ponte del Diavolo.
+//
+//	arena match <game> [flags] [player [player]]
+//	arena tournament <game> [flags] player player [player...]
+//	arena serve <game> [flags]
+//	arena view [-web addr] [record files or directories...]
+//	arena bot <game> <name> [args...]
+//	arena help [command [game]]
+//
+// # Matches
+//
+// "arena match othello", with nothing else, plays two games between two
+// built-in bots with the platform's protocol in the loop (a TUS server on
+// loopback and two TCP clients), the seats swapped in the second, prints a
+// line per game and the totals: wins, draws and losses of each player, the
+// score, and the Elo difference with its 95% error bar. The games are the
+// same for geister (the Java server's messages, each bot a STDIO program),
+// darkchess (MGTP engines) and pdd (a strategy program run per move).
+//
+// A player is a built-in bot or an external program:
+//
+//	random, greedy, alphabeta     built-in bots (each game has random and a stronger one)
+//	tcp:./bot args                Othello: a TUS client, started with the server's host and port
+//	                              appended (or put in place of {host} and {port})
+//	stdio:./bot, tcp:./bot        Geister: the NTPU launcher's STDIO and TCP modes
+//	mgtp:./engine, legacy:./search, readmode:./search
+//	                              dark chess: MGTP, the legacy socket protocol, read mode
+//	strategy:./bot                PDD: PROG <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
+//	./bot                         a path alone speaks the game's first protocol
+//	alice=mgtp:./engine           NAME=PLAYER names a player
+//
+// A command line is split on blanks, with no shell. A program that is
+// missing, not executable, crashes, hangs or talks nonsense loses its game,
+// with the reason in the result line and the record; it is killed with its
+// whole process group and reaped, and the match goes on.
+//
+// Flags of match and tournament (flags and players may come in any order):
+//
+//	-games N     games per pairing (2)
+//	-swap        swap who moves first after each game (true)
+//	-time C      time control in timer's text form: none, 900s, 600s+10s/move, 5s/move, ...
+//	             (each game's platform default)
+//	-rules P     rule preset: othello tus|standard, geister gat|ntpu,
+//	             darkchess ntu2021|classic|icga, pdd course|official
+//	-plies N     ply limit (Geister's turn limit, dark chess's no-capture-no-flip limit)
+//	-start F     a record to start every game from (a mid-game position)
+//	-seed S      the match seed, printed when drawn; a run with the same seed deals the same
+//	-out DIR     where the records go (arena-records/<game>-<date>-<time>)
+//	-j N         games at once (match 1, tournament the number of CPUs)
+//	-web ADDR    serve the web viewer (live boards, clocks, move lists, replays)
+//	-v           log the referees' events
+//
+// plus each game's own (darkchess -repetition, pdd -eol and -workdir).
+//
+// Every game gets a directory in -out with the platform's records (Othello's
+// -trans transcript and a move list; Geister's board.txt; dark chess's
+// board.txt, its JSON sidecar and the MGTP transcripts; PDD's game directory
+// with stepLog.txt and result.json) and result.txt, its result in words.
+// results.txt holds a line per game and the table.
+//
+// Ctrl-C stops a match or tournament: the games being played end unfinished,
+// their programs are killed, the finished games stay recorded, the partial
+// results are printed, and arena exits with status 130.
+//
+// # Tournaments
+//
+// "arena tournament <game> p1 p2 p3 ..." plays a round robin: every pair of
+// players meets in -games games, -j games at a time, with a progress line
+// on standard error and a table at the end (games, wins, draws, losses,
+// points, score, Elo against the field).
+//
+// # Servers
+//
+// "arena serve othello" is a TUS OthelloServer (port 25033, -timeout,
+// -pairing, -trans, -debug, -monitor, -score) and "arena serve geister" the
+// Java geister server (ports 10000 and 10001, --budget, --timeout,
+// --no_ng_terminate, --max-turn, the WebSocket viewer on 8080), usable
+// unchanged by their clients; both record every game and take -web. Dark
+// chess and PDD platforms run the programs themselves, so they have no
+// server: use match or tournament.
+//
+// # The web viewer
+//
+// -web :8080 on match, tournament and serve, or "arena view", serves pages
+// with the games being played (the board as each game's platform draws it,
+// both clocks, the move list, and for Geister each player's view), and a
+// replay page for any record file, stepped with the arrow keys, Home, End,
+// PageUp and PageDown.
+//
+// # Built-in bots as programs
+//
+// "arena bot <game> <name>" runs a built-in bot as a program speaking the
+// game's interface: "arena bot othello alphabeta HOST PORT" plays on a TUS
+// server, "arena bot geister greedy" speaks STDIO (with HOST PORT, a Java
+// server), "arena bot darkchess greedy" is an MGTP engine, and "arena bot
+// pdd greedy W Y chess.txt bridge.txt stepLog.txt" a PDD strategy. Referees
+// that run only programs run the built-ins this way.
+package main
