@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -230,5 +231,44 @@ func TestServeOthello(t *testing.T) {
 		if !regexp.MustCompile(want).MatchString(console.String()) {
 			t.Errorf("console lacks %s", want)
 		}
+	}
+}
+
+// TestParsePlayer checks the player forms and the names they get.
+func TestParsePlayer(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "engine")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	def := darkchessDef()
+	for _, tt := range []struct {
+		spec, name, builtin, proto string
+		command                    []string
+	}{
+		{"greedy", "greedy", "greedy", "", nil},
+		{"mgtp:" + prog + " -d 3", "engine", "", "mgtp", []string{prog, "-d", "3"}},
+		{prog, "engine", "", "mgtp", []string{prog}},
+		{"legacy:python3 search.py", "search", "", "legacy", []string{"python3", "search.py"}},
+		{"alice=readmode:./search", "alice", "", "readmode", []string{"./search"}},
+		{"mgtp:/bin/arena bot darkchess greedy", "greedy", "", "mgtp", []string{"/bin/arena", "bot", "darkchess", "greedy"}},
+	} {
+		p, err := parsePlayer(def, tt.spec)
+		if err != nil {
+			t.Errorf("%q: %v", tt.spec, err)
+			continue
+		}
+		if p.Name != tt.name || p.Builtin != tt.builtin || p.Protocol != tt.proto || !slices.Equal(p.Command, tt.command) {
+			t.Errorf("%q: %+v", tt.spec, p)
+		}
+	}
+	players := []*playerSpec{{Name: "a"}, {Name: "a"}, {Name: "a-2"}, {Name: "a"}}
+	uniqueNames(players)
+	var names []string
+	for _, p := range players {
+		names = append(names, p.Name)
+	}
+	if want := []string{"a", "a-2", "a-2-2", "a-3"}; !slices.Equal(names, want) {
+		t.Errorf("unique names %q, want %q", names, want)
 	}
 }

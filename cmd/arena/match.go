@@ -126,6 +126,10 @@ func parsePlayer(def *gameDef, spec string) (*playerSpec, error) {
 		if len(p.Command) > 1 && !strings.HasPrefix(p.Command[1], "-") {
 			p.Name = strings.TrimSuffix(filepath.Base(p.Command[1]), filepath.Ext(p.Command[1]))
 		}
+		// "arena bot <game> <name>": the built-in's name.
+		if i := slices.Index(p.Command, "bot"); i > 0 && i+2 < len(p.Command) && p.Command[i+1] == def.Name {
+			p.Name = p.Command[i+2]
+		}
 	}
 	return p, nil
 }
