@@ -309,7 +309,9 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 		next    int
 		wg      sync.WaitGroup
 	)
-	level := slog.LevelWarn
+	// A program's faults are in the game's result line; the referees'
+	// warnings about them would say it twice.
+	level := slog.LevelError
 	if cfg.Verbose {
 		level = slog.LevelDebug
 	}
@@ -374,7 +376,7 @@ func describe(def *gameDef, g *finished) string {
 	}
 	fmt.Fprintf(&b, ", %d plies", r.Plies)
 	for s, f := range r.Faults {
-		if f != "" {
+		if f != "" && !strings.Contains(r.Detail, f) {
 			fmt.Fprintf(&b, "; %s: %s", j.Seats[s].Name, f)
 		}
 	}
@@ -437,8 +439,8 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 	}
 	a, b := cfg.Players[0], cfg.Players[1]
 	games := schedule(cfg, []pairing{{0, 1}})
-	fmt.Fprintf(stdout, "%s match: %s vs %s, %d games, rules %s, time %s, seed %d\nRecords: %s\n",
-		def.Title, a.Name, b.Name, len(games), cfg.Rules, orNone(cfg.Time), cfg.Seed, cfg.Out)
+	fmt.Fprintf(stdout, "%s match: %s vs %s, %s, rules %s, time %s, seed %d\nRecords: %s\n",
+		def.Title, a.Name, b.Name, plural(len(games), "game"), cfg.Rules, orNone(cfg.Time), cfg.Seed, cfg.Out)
 	viewCtx, stopView := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopView()
 	w, wait, err := startWatcher(viewCtx, o, cfg, stdout)
@@ -456,7 +458,7 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 			unfinished++
 		}
 	})
-	fmt.Fprintf(stdout, "\nResult of %s vs %s after %d games:\n", a.Name, b.Name, played)
+	fmt.Fprintf(stdout, "\nResult of %s vs %s after %s:\n", a.Name, b.Name, plural(played, "game"))
 	lost := tally{Wins: t.Losses, Draws: t.Draws, Losses: t.Wins}
 	width := max(len(a.Name), len(b.Name))
 	for _, row := range []struct {
@@ -615,6 +617,15 @@ func writeSummary(cfg *matchConfig, games []finished, rows []tallyRow) error {
 	return os.WriteFile(filepath.Join(cfg.Out, "results.txt"), []byte(b.String()), 0o644)
 }
 
+// plural writes "1 game", "2 games".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// orNone writes s, or "none" for "".
 func orNone(s string) string {
 	if s == "" {
 		return "none"
