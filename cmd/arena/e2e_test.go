@@ -5,15 +5,19 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/botarena/botarena/protocol"
 )
 
 // These tests run the arena binary itself, as a user does.
@@ -145,5 +149,63 @@ func TestArenaInterrupt(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "m", "results.txt")); err != nil || !strings.Contains(string(b), "\n1\talphabeta\talphabeta-2\t") {
 		t.Errorf("results.txt: %v\n%s", err, b)
+	}
+}
+
+// TestArenaServeOthello runs "arena serve othello" as a program: two real
+// TCP clients play a game on it, Ctrl-C stops it, and the game's transcript
+// is in the working directory.
+func TestArenaServeOthello(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := arenaCommand(t, ctx, dir, "serve", "othello", "-port", "0", "-pairing", "fifo", "-timeout", "10")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stdout)
+	port := ""
+	for port == "" && sc.Scan() {
+		if m := regexp.MustCompile(`^Othello Server ver \S+ start: \(tcp port:(\d+)\)$`).FindStringSubmatch(sc.Text()); m != nil {
+			port = m[1]
+		}
+	}
+	if port == "" {
+		cmd.Process.Kill()
+		t.Fatalf("no banner: %v", cmd.Wait())
+	}
+	go func() {
+		for sc.Scan() {
+		}
+	}()
+	var conns [2]net.Conn
+	for i := range conns { // FIFO: the first to connect is black
+		c, err := net.Dial("tcp", "127.0.0.1:"+port)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		conns[i] = c
+	}
+	var wg sync.WaitGroup
+	var outcomes [2]protocol.OthelloOutcome
+	for i := range conns {
+		bot, _ := newOthelloBot("random", uint64(i))
+		wg.Go(func() { outcomes[i], _ = (&protocol.OthelloClient{Nick: fmt.Sprint("p", i)}).Run(ctx, conns[i], bot) })
+	}
+	wg.Wait()
+	if !outcomes[0].Ended || outcomes[0].Result != outcomes[1].Result {
+		t.Errorf("outcomes: %+v / %+v", outcomes[0], outcomes[1])
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("serve after Ctrl-C: %v", err)
+	}
+	if trans, _ := filepath.Glob(filepath.Join(dir, "gamelog_*.txt")); len(trans) != 1 {
+		t.Errorf("transcripts: %q", trans)
 	}
 }
