@@ -13,7 +13,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/botarena/botarena/darkchess"
@@ -68,39 +67,6 @@ func TestDarkchessDef(t *testing.T) {
 	}
 }
 
-// dcWatcher records what a game shows the viewer.
-type dcWatcher struct {
-	mu       sync.Mutex
-	begins   []gameInfo
-	frames   []frame
-	finished []string
-	onUpdate func()
-}
-
-func (w *dcWatcher) Begin(info gameInfo, f frame) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.begins = append(w.begins, info)
-	w.frames = append(w.frames, f)
-}
-
-func (w *dcWatcher) Update(_ string, f frame) {
-	w.mu.Lock()
-	w.frames = append(w.frames, f)
-	cb := w.onUpdate
-	w.mu.Unlock()
-	if cb != nil {
-		cb()
-	}
-}
-
-func (w *dcWatcher) Finish(_ string, f frame, result, rec string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.frames = append(w.frames, f)
-	w.finished = append(w.finished, result+"|"+rec)
-}
-
 // dcPlayer returns a player spec as the framework makes it.
 func dcPlayer(t testing.TB, name, proto string, command ...string) *playerSpec {
 	t.Helper()
@@ -128,7 +94,7 @@ func dcRunner(t testing.TB, cfg matchConfig, players ...*playerSpec) runner {
 func dcPlay(t *testing.T, r runner, a, b *playerSpec, index int, seed uint64, log *slog.Logger) (gameResult, darkchessSidecar) {
 	t.Helper()
 	dir := t.TempDir()
-	w := &dcWatcher{}
+	w := &testWatcher{}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -178,8 +144,8 @@ func dcPlay(t *testing.T, r runner, a, b *playerSpec, index int, seed uint64, lo
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	first := w.frames[0].Ply // the plies of a -start record
-	if len(w.begins) != 1 || len(w.finished) != 1 || len(w.frames) != res.Plies-first+2 {
-		t.Errorf("viewer: %d begins, %d finishes, %d frames for %d plies from %d", len(w.begins), len(w.finished), len(w.frames), res.Plies, first)
+	if len(w.infos) != 1 || len(w.finished) != 1 || len(w.frames) != res.Plies-first+2 {
+		t.Errorf("viewer: %d begins, %d finishes, %d frames for %d plies from %d", len(w.infos), len(w.finished), len(w.frames), res.Plies, first)
 	}
 	if f := w.frames[0]; first == 0 && (!strings.Contains(f.Status, "a flip gives the colours") || strings.Contains(f.Board, "(red)")) {
 		t.Errorf("the start frame gives colours: %q", f.Status)
@@ -335,7 +301,7 @@ func TestDarkchessCancel(t *testing.T) {
 	r := dcRunner(t, matchConfig{})
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	w := &dcWatcher{onUpdate: cancel}
+	w := &testWatcher{onUpdate: func(frame) { cancel() }}
 	job := &gameJob{N: 1, Seats: [2]*playerSpec{dcPlayer(t, "random", ""), dcPlayer(t, "random", "")}, Seed: 1, Dir: t.TempDir(), ID: "x", Watch: w, Log: slog.New(&pids)}
 	res := r.Play(ctx, job)
 	if res.Winner != -2 || res.Err != nil || res.Plies != 1 || res.Reason != "Unfinished" {

@@ -22,44 +22,6 @@ import (
 	"github.com/botarena/botarena/record"
 )
 
-// gsWatcher records what a runner shows the viewer.
-type gsWatcher struct {
-	mu       sync.Mutex
-	info     gameInfo
-	begun    int
-	frames   []frame
-	finished bool
-	result   string
-	record   string
-	updated  chan struct{} // when not nil, gets a value on every Update
-}
-
-func (w *gsWatcher) Begin(info gameInfo, f frame) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.info, w.begun = info, w.begun+1
-	w.frames = append(w.frames, f)
-}
-
-func (w *gsWatcher) Update(_ string, f frame) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.frames = append(w.frames, f)
-	if w.updated != nil {
-		select {
-		case w.updated <- struct{}{}:
-		default:
-		}
-	}
-}
-
-func (w *gsWatcher) Finish(_ string, f frame, result, rec string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.frames = append(w.frames, f)
-	w.finished, w.result, w.record = true, result, rec
-}
-
 // gsPlayer is a player spec as arena's command line makes it.
 func gsPlayer(name, proto string, command ...string) *playerSpec {
 	if proto == "" {
@@ -85,9 +47,9 @@ func gsRunner(t testing.TB, cfg matchConfig, players ...*playerSpec) runner {
 
 // gsPlay plays one game in a fresh directory and checks what holds for every
 // game: the record is in the directory and replays to the result.
-func gsPlay(t *testing.T, ctx context.Context, r runner, a, b *playerSpec, seed uint64, log *slog.Logger) (gameResult, *gsWatcher) {
+func gsPlay(t *testing.T, ctx context.Context, r runner, a, b *playerSpec, seed uint64, log *slog.Logger) (gameResult, *testWatcher) {
 	t.Helper()
-	w := &gsWatcher{}
+	w := &testWatcher{}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -129,8 +91,8 @@ func gsPlay(t *testing.T, ctx context.Context, r runner, a, b *playerSpec, seed 
 			break
 		}
 	}
-	if w.begun != 1 || !w.finished || w.record != res.Record {
-		t.Errorf("watcher: begun %d, finished %v, record %q", w.begun, w.finished, w.record)
+	if _, rec := w.last(); len(w.infos) != 1 || len(w.finished) != 1 || rec != res.Record {
+		t.Errorf("watcher: begun %d, finished %q, record %q", len(w.infos), w.finished, rec)
 	}
 	return res, w
 }
@@ -210,8 +172,8 @@ func TestGeisterRunnerBuiltins(t *testing.T) {
 	if len(w.frames) != res.Plies+3 {
 		t.Errorf("%d frames for %d plies", len(w.frames), res.Plies)
 	}
-	if w.info.Players != [2]string{"greedy", "random"} || w.info.Seats != [2]string{"first", "second"} || w.info.Game != "geister" {
-		t.Errorf("info %+v", w.info)
+	if info := w.info(); info.Players != [2]string{"greedy", "random"} || info.Seats != [2]string{"first", "second"} || info.Game != "geister" {
+		t.Errorf("info %+v", info)
 	}
 	for i, f := range w.frames[1 : len(w.frames)-1] {
 		if f.Clocks[0] == "" || f.Clocks[1] == "" || f.Board == "" || len(f.Views) != 2 {
@@ -309,8 +271,8 @@ func gsBadProgram(t *testing.T, r runner, name string, player *playerSpec, reaso
 		if !strings.Contains(res.Detail, player.Name) && !strings.Contains(res.Detail, res.Faults[0]) {
 			t.Errorf("detail %q names neither the loser nor its fault", res.Detail)
 		}
-		if !strings.Contains(w.result, "second wins") {
-			t.Errorf("viewer result %q", w.result)
+		if result, _ := w.last(); !strings.Contains(result, "second wins") {
+			t.Errorf("viewer result %q", result)
 		}
 		log.CheckReaped(t)
 	})
@@ -324,9 +286,15 @@ func TestGeisterRunnerInterrupted(t *testing.T) {
 	hang := gsPlayer("hang", "stdio", gsScript(t, `read l; echo SET:ABCD; sleep 1000`))
 	r := gsRunner(t, matchConfig{Time: "none"}, hang)
 	var log proctest.PIDLog
-	w := &gsWatcher{updated: make(chan struct{}, 1)}
+	updated := make(chan struct{}, 1)
+	w := &testWatcher{onUpdate: func(frame) {
+		select {
+		case updated <- struct{}{}:
+		default:
+		}
+	}}
 	go func() {
-		<-w.updated // play began: the hanging program has its MOV?
+		<-updated // play began: the hanging program has its MOV?
 		cancel()
 	}()
 	job := &gameJob{N: 1, Seats: [2]*playerSpec{hang, gsPlayer("random", "")}, Seed: 1, Dir: t.TempDir(), ID: "g1", Watch: w, Log: slog.New(&log)}
@@ -452,7 +420,7 @@ func TestGeisterBot(t *testing.T) {
 	// -web" sends them.
 	h := &protocol.GeisterHost{}
 	done := make(chan protocol.GeisterGameRecord, 1)
-	w := &gsWatcher{}
+	w := &testWatcher{}
 	live := &geisterServeLive{w: w}
 	h.OnPly = live.ply
 	h.OnGameEnd = func(r protocol.GeisterGameRecord) { live.end(r); done <- r }
@@ -486,8 +454,8 @@ func TestGeisterBot(t *testing.T) {
 	if rec.Result.Reason == geister.Unfinished || !strings.HasPrefix(outs[0].String(), "first player: ") || !strings.HasPrefix(outs[1].String(), "second player: ") {
 		t.Errorf("game %v; bots said %q, %q", rec.Result, outs[0].String(), outs[1].String())
 	}
-	if w.info.ID != "serve-1" || w.begun != 1 || !w.finished || len(w.frames) != len(rec.Moves)+3 {
-		t.Errorf("viewer: game %q, begun %d, finished %v, %d frames for %d moves", w.info.ID, w.begun, w.finished, len(w.frames), len(rec.Moves))
+	if w.info().ID != "serve-1" || len(w.infos) != 1 || len(w.finished) != 1 || len(w.frames) != len(rec.Moves)+3 {
+		t.Errorf("viewer: game %q, begun %d, finished %q, %d frames for %d moves", w.info().ID, len(w.infos), w.finished, len(w.frames), len(rec.Moves))
 	}
 	if last := w.frames[len(w.frames)-1]; last.ToMove != -1 || last.Ply != len(rec.Moves) {
 		t.Errorf("viewer: last frame %+v", last)

@@ -75,3 +75,58 @@ func arenaBinary(t testing.TB) string {
 	t.Helper()
 	return buildProgram(t, "cmd/arena")
 }
+
+// testWatcher records what games show the viewer, for the runners' tests.
+type testWatcher struct {
+	mu       sync.Mutex
+	infos    []gameInfo  // one per Begin
+	frames   []frame     // every frame: Begin's, Update's and Finish's
+	finished []string    // one "result|record" per Finish
+	onUpdate func(frame) // when not nil, called after every Update, outside the lock
+}
+
+func (w *testWatcher) Begin(info gameInfo, f frame) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.infos = append(w.infos, info)
+	w.frames = append(w.frames, f)
+}
+
+func (w *testWatcher) Update(_ string, f frame) {
+	w.mu.Lock()
+	w.frames = append(w.frames, f)
+	cb := w.onUpdate
+	w.mu.Unlock()
+	if cb != nil {
+		cb(f)
+	}
+}
+
+func (w *testWatcher) Finish(_ string, f frame, result, rec string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.frames = append(w.frames, f)
+	w.finished = append(w.finished, result+"|"+rec)
+}
+
+// info is the last game announced (the zero gameInfo if none was).
+func (w *testWatcher) info() gameInfo {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.infos) == 0 {
+		return gameInfo{}
+	}
+	return w.infos[len(w.infos)-1]
+}
+
+// last is the last Finish's result and record ("" if none came).
+func (w *testWatcher) last() (result, record string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.finished) == 0 {
+		return "", ""
+	}
+	s := w.finished[len(w.finished)-1]
+	i := strings.LastIndexByte(s, '|') // a result may hold '|', the tests' record paths do not
+	return s[:i], s[i+1:]
+}

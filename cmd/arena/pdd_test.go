@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 
@@ -111,39 +110,6 @@ func pddPlayer(name, proto string, command ...string) *playerSpec {
 	return &playerSpec{Spec: proto + ":" + strings.Join(command, " "), Name: name, Protocol: proto, Command: command}
 }
 
-// pddWatcher records what games show the viewer.
-type pddWatcher struct {
-	mu       sync.Mutex
-	infos    []gameInfo
-	frames   []frame
-	finished []string
-	onUpdate func(frame)
-}
-
-func (w *pddWatcher) Begin(info gameInfo, f frame) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.infos = append(w.infos, info)
-	w.frames = append(w.frames, f)
-}
-
-func (w *pddWatcher) Update(_ string, f frame) {
-	w.mu.Lock()
-	w.frames = append(w.frames, f)
-	cb := w.onUpdate
-	w.mu.Unlock()
-	if cb != nil {
-		cb(f)
-	}
-}
-
-func (w *pddWatcher) Finish(_ string, f frame, result, rec string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.frames = append(w.frames, f)
-	w.finished = append(w.finished, result+"|"+rec)
-}
-
 // pddTestRunner makes the runner of a match between the players. The
 // runner would run the built-ins as this test binary ("arena bot pdd NAME"
 // through selfCommand), which under -race takes over a second to start;
@@ -174,7 +140,7 @@ func pddJob(t testing.TB, n int, white, black *playerSpec, w watcher) *gameJob {
 // checkPDDGame checks a finished game's directory and what the viewer was
 // shown: the start, a frame per stepLog line and the last, and a replay of
 // the record with the same boards.
-func checkPDDGame(t *testing.T, res gameResult, w *pddWatcher, startPlies int) {
+func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int) {
 	t.Helper()
 	if res.Err != nil {
 		t.Fatalf("arena error: %v", res.Err)
@@ -246,7 +212,7 @@ func TestPDDBuiltinsAsPrograms(t *testing.T) {
 	t.Parallel()
 	white, black := pddPlayer("greedy", ""), pddPlayer("random", "")
 	r := pddTestRunner(t, matchConfig{}, white, black)
-	w := &pddWatcher{}
+	w := &testWatcher{}
 	res := r.Play(t.Context(), pddJob(t, 1, white, black, w))
 	if res.Winner != 0 || res.Faults != [2]string{} || !slices.Contains([]string{"score", "islands", "bridges"}, res.Reason) ||
 		!strings.HasPrefix(res.Detail, "points/islands/bridges white ") || res.Plies < 20 {
@@ -280,7 +246,7 @@ func TestPDDBuiltinsAsPrograms(t *testing.T) {
 		}
 	}
 	r2 := pddTestRunner(t, matchConfig{Start: start}, white, black)
-	w2 := &pddWatcher{}
+	w2 := &testWatcher{}
 	res2 := r2.Play(t.Context(), pddJob(t, 2, white, black, w2))
 	if res2.Plies <= 30 || res2.Winner < -1 {
 		t.Errorf("from the start record: %+v", res2)
@@ -345,7 +311,7 @@ func TestPDDBadPrograms(t *testing.T) {
 	r := pddTestRunner(t, matchConfig{Time: "1s/move"}, append(players, random)...)
 	for i, c := range cases {
 		// The bad program plays white and fails on the first move.
-		res := r.Play(t.Context(), pddJob(t, i+1, c.player, random, &pddWatcher{}))
+		res := r.Play(t.Context(), pddJob(t, i+1, c.player, random, &testWatcher{}))
 		if res.Err != nil || res.Winner != 1 || res.Reason != c.reason || res.Plies != 0 || res.Faults[1] != "" ||
 			!strings.Contains(res.Faults[0], "turn 1: ") || !strings.Contains(res.Faults[0], c.want) {
 			t.Errorf("%s: %+v", c.player.Name, res)
@@ -362,7 +328,7 @@ func TestPDDBadPrograms(t *testing.T) {
 	// program built from examples/pdd-random and a built-in.
 	example := pddPlayer("pdd-random", "strategy", buildProgram(t, "examples/pdd-random"))
 	r = pddTestRunner(t, matchConfig{Time: "1s/move"}, append(players, random, example)...)
-	w := &pddWatcher{}
+	w := &testWatcher{}
 	res := r.Play(t.Context(), pddJob(t, 9, example, random, w))
 	if res.Winner < -1 || res.Faults != [2]string{} {
 		t.Errorf("pdd-random vs random: %+v", res)
@@ -392,7 +358,7 @@ func TestPDDCancel(t *testing.T) {
 		}
 		cancel()
 	}()
-	w := &pddWatcher{}
+	w := &testWatcher{}
 	res := r.Play(ctx, pddJob(t, 1, white, pddPlayer("random", ""), w))
 	if res.Winner != -2 || res.Err != nil || res.Reason != "" {
 		t.Errorf("cancelled: %+v", res)
