@@ -180,9 +180,25 @@ func (v *viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
 		delete(g.subs, ch)
 		v.mu.Unlock()
 	}()
-	startStream(w)
-	ch <- struct{}{}
 	sent := 0
+	v.stream(w, r, ch, func() bool {
+		v.mu.Lock()
+		st := g.stateLocked(sent)
+		v.mu.Unlock()
+		if v.sendEvent(w, "state", st) != nil {
+			return false
+		}
+		sent = st.From + len(st.Moves)
+		return !st.Finished
+	})
+}
+
+// stream runs an event stream: send at once, then after every signal on
+// changed, with a keep-alive comment when nothing changes for a while,
+// until send returns false, changed is closed or the browser leaves.
+func (v *viewer) stream(w http.ResponseWriter, r *http.Request, changed chan struct{}, send func() bool) {
+	startStream(w)
+	changed <- struct{}{}
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
 	for {
@@ -194,19 +210,12 @@ func (v *viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			continue
-		case _, ok := <-ch:
+		case _, ok := <-changed:
 			if !ok {
 				return // the game was dropped
 			}
 		}
-		v.mu.Lock()
-		st := g.stateLocked(sent)
-		v.mu.Unlock()
-		if v.sendEvent(w, "state", st) != nil {
-			return
-		}
-		sent = st.From + len(st.Moves)
-		if st.Finished {
+		if !send() {
 			return
 		}
 	}
@@ -235,33 +244,20 @@ func (v *viewer) serveIndexEvents(w http.ResponseWriter, r *http.Request) {
 		delete(v.indexSub, ch)
 		v.mu.Unlock()
 	}()
-	startStream(w)
-	ch <- struct{}{}
-	tick := time.NewTicker(keepAlive)
-	defer tick.Stop()
-	for {
-		select {
-		case <-r.Context().Done():
-			return
-		case <-tick.C:
-			if v.comment(w) != nil {
-				return
-			}
-			continue
-		case <-ch:
-		}
+	v.stream(w, r, ch, func() bool {
 		v.mu.Lock()
 		st := v.indexStateLocked()
 		v.mu.Unlock()
 		if v.sendEvent(w, "index", st) != nil {
-			return
+			return false
 		}
 		pause := time.NewTimer(v.limits.IndexInterval)
+		defer pause.Stop()
 		select {
 		case <-r.Context().Done():
-			pause.Stop()
-			return
+			return false
 		case <-pause.C:
+			return true
 		}
-	}
+	})
 }
