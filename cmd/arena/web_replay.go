@@ -363,13 +363,8 @@ func (v *viewer) serveReplayUpload(w http.ResponseWriter, r *http.Request) {
 				}
 			case "file":
 				name = part.FileName()
-				data, err = io.ReadAll(io.LimitReader(part, v.limits.MaxRecordBytes+1))
-				if err != nil {
-					v.replyError(w, v.uploadError(err, name))
-					return
-				}
-				if int64(len(data)) > v.limits.MaxRecordBytes {
-					v.replyError(w, v.tooBig(orDefault(name, "the upload")))
+				if data, err = v.readUpload(part, name); err != nil {
+					v.replyError(w, err)
 					return
 				}
 				got = true
@@ -382,18 +377,25 @@ func (v *viewer) serveReplayUpload(w http.ResponseWriter, r *http.Request) {
 		}
 	} else {
 		var err error
-		data, err = io.ReadAll(io.LimitReader(r.Body, v.limits.MaxRecordBytes+1))
-		if err != nil {
-			v.replyError(w, v.uploadError(err, name))
-			return
-		}
-		if int64(len(data)) > v.limits.MaxRecordBytes {
-			v.replyError(w, v.tooBig(orDefault(name, "the upload")))
+		if data, err = v.readUpload(r.Body, name); err != nil {
+			v.replyError(w, err)
 			return
 		}
 	}
 	name = filepath.Base(orDefault(name, "upload"))
 	v.showReplay(w, game, name, "uploaded", data)
+}
+
+// readUpload reads an uploaded record, refusing one over MaxRecordBytes.
+func (v *viewer) readUpload(r io.Reader, name string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, v.limits.MaxRecordBytes+1))
+	if err != nil {
+		return nil, v.uploadError(err, name)
+	}
+	if int64(len(data)) > v.limits.MaxRecordBytes {
+		return nil, v.tooBig(orDefault(name, "the upload"))
+	}
+	return data, nil
 }
 
 // uploadError is the error of an upload that could not be read.
