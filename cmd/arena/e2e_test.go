@@ -5,19 +5,15 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/botarena/botarena/protocol"
 )
 
 // These tests run the arena binary itself, as a user does.
@@ -182,25 +178,7 @@ func TestArenaServeOthello(t *testing.T) {
 		for sc.Scan() {
 		}
 	}()
-	var conns [2]net.Conn
-	for i := range conns { // FIFO: the first to connect is black
-		c, err := net.Dial("tcp", "127.0.0.1:"+port)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		conns[i] = c
-	}
-	var wg sync.WaitGroup
-	var outcomes [2]protocol.OthelloOutcome
-	for i := range conns {
-		bot, _ := newOthelloBot("random", uint64(i))
-		wg.Go(func() { outcomes[i], _ = (&protocol.OthelloClient{Nick: fmt.Sprint("p", i)}).Run(ctx, conns[i], bot) })
-	}
-	wg.Wait()
-	if !outcomes[0].Ended || outcomes[0].Result != outcomes[1].Result {
-		t.Errorf("outcomes: %+v / %+v", outcomes[0], outcomes[1])
-	}
+	playOthelloOnServer(t, ctx, port, "p0", "p1")
 	cmd.Process.Signal(syscall.SIGINT)
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("serve after Ctrl-C: %v", err)

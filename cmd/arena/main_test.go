@@ -176,35 +176,7 @@ func TestServeOthello(t *testing.T) {
 	copied := make(chan struct{})
 	go func() { io.Copy(console, pr); close(copied) }()
 
-	// FIFO pairing: the first connection plays black. Dialling in order is
-	// enough: the listener accepts connections in the order they were made.
-	var conns [2]net.Conn
-	for i := range conns {
-		c, err := net.Dial("tcp", "127.0.0.1:"+port)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		conns[i] = c
-	}
-	var wg sync.WaitGroup
-	outcomes := make([]protocol.OthelloOutcome, 2)
-	errs := make([]error, 2)
-	for i, nick := range []string{"first", "second"} {
-		p, _ := newOthelloBot("greedy", uint64(i))
-		wg.Go(func() {
-			outcomes[i], errs[i] = (&protocol.OthelloClient{Nick: nick}).Run(ctx, conns[i], p)
-		})
-	}
-	wg.Wait()
-	for i, o := range outcomes {
-		if errs[i] != nil || !o.Ended || o.Color != othello.Color(i) {
-			t.Fatalf("client %d: %+v, %v", i, o, errs[i])
-		}
-	}
-	if outcomes[0].Result != outcomes[1].Result || outcomes[0].Result.Reason != othello.Discs {
-		t.Errorf("results differ: %v / %v", outcomes[0].Result, outcomes[1].Result)
-	}
+	playOthelloOnServer(t, ctx, port, "first", "second")
 	cancel()
 	select {
 	case err := <-done:
@@ -231,6 +203,42 @@ func TestServeOthello(t *testing.T) {
 		if !regexp.MustCompile(want).MatchString(console.String()) {
 			t.Errorf("console lacks %s", want)
 		}
+	}
+}
+
+// playOthelloOnServer plays a game between two greedy clients on the FIFO
+// server at 127.0.0.1:port, nicknamed black and white (the first connection
+// plays black: dialling in order is enough, the listener accepts connections
+// in the order they were made), and checks that both saw the same finished
+// game.
+func playOthelloOnServer(t *testing.T, ctx context.Context, port, black, white string) {
+	t.Helper()
+	var conns [2]net.Conn
+	for i := range conns {
+		c, err := net.Dial("tcp", "127.0.0.1:"+port)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		conns[i] = c
+	}
+	var wg sync.WaitGroup
+	var outcomes [2]protocol.OthelloOutcome
+	var errs [2]error
+	for i, nick := range []string{black, white} {
+		p, _ := newOthelloBot("greedy", uint64(i))
+		wg.Go(func() {
+			outcomes[i], errs[i] = (&protocol.OthelloClient{Nick: nick}).Run(ctx, conns[i], p)
+		})
+	}
+	wg.Wait()
+	for i, o := range outcomes {
+		if errs[i] != nil || !o.Ended || o.Color != othello.Color(i) {
+			t.Fatalf("client %d: %+v, %v", i, o, errs[i])
+		}
+	}
+	if outcomes[0].Result != outcomes[1].Result || outcomes[0].Result.Reason != othello.Discs {
+		t.Errorf("results differ: %v / %v", outcomes[0].Result, outcomes[1].Result)
 	}
 }
 
