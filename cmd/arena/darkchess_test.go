@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -619,23 +618,14 @@ func TestMatchDarkchess(t *testing.T) {
 	}
 	engine := buildProgram(t, "examples/darkchess-mgtp")
 	dir := t.TempDir()
-	var out, errOut bytes.Buffer
-	err := run(t.Context(), []string{"match", "darkchess", "-games", "2", "-seed", "11", "-time", "60s", "-rules", "classic", "-repetition", "4", "-out", dir, "greedy", "mgtp:" + engine}, &out, &errOut)
-	if err != nil {
-		t.Fatalf("match: %v\n%s\n%s", err, out.String(), errOut.String())
-	}
-	text := out.String()
-	for _, re := range []string{
+	text := runArena(t, "match", "darkchess", "-games", "2", "-seed", "11", "-time", "60s", "-rules", "classic", "-repetition", "4", "-out", dir, "greedy", "mgtp:"+engine)
+	matchAll(t, text,
 		`game 1: greedy \(first\) vs darkchess-mgtp \(second\): .*, \d+ plies; record .*board\.txt`,
 		`game 2: darkchess-mgtp \(first\) vs greedy \(second\): .*, \d+ plies; record .*board\.txt`,
 		`greedy +\d wins, \d draws, \d losses`,
 		`Elo difference`,
-	} {
-		if !regexp.MustCompile(re).MatchString(text) {
-			t.Errorf("output lacks %s:\n%s", re, text)
-		}
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "board.txt"))
+	)
+	files := recordsIn(dir, "board.txt")
 	if len(files) != 2 {
 		t.Fatalf("records %v", files)
 	}
@@ -665,7 +655,7 @@ func TestMatchDarkchess(t *testing.T) {
 		t.Errorf("the pair's deals differ: %q", deals)
 	}
 	// There is no dark chess server.
-	if err := run(t.Context(), []string{"serve", "darkchess"}, &out, &errOut); err == nil || !strings.Contains(err.Error(), "no server") {
+	if err := run(t.Context(), []string{"serve", "darkchess"}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "no server") {
 		t.Errorf("serve darkchess: %v", err)
 	}
 }
@@ -674,14 +664,9 @@ func TestMatchDarkchess(t *testing.T) {
 // a time.
 func TestTournamentDarkchess(t *testing.T) {
 	dir := t.TempDir()
-	var out, errOut bytes.Buffer
-	err := run(t.Context(), []string{"tournament", "darkchess", "-games", "2", "-j", "2", "-seed", "5", "-plies", "30", "-out", dir, "random", "greedy", "r2=random"}, &out, &errOut)
-	if err != nil {
-		t.Fatalf("tournament: %v\n%s\n%s", err, out.String(), errOut.String())
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "board.txt"))
-	if len(files) != 6 {
-		t.Errorf("%d records, want 6:\n%s", len(files), out.String())
+	out := runArena(t, "tournament", "darkchess", "-games", "2", "-j", "2", "-seed", "5", "-plies", "30", "-out", dir, "random", "greedy", "r2=random")
+	if files := recordsIn(dir, "board.txt"); len(files) != 6 {
+		t.Errorf("%d records, want 6:\n%s", len(files), out)
 	}
 }
 

@@ -746,23 +746,14 @@ func TestMatchGeister(t *testing.T) {
 	}
 	stdio := buildProgram(t, "examples/geister-stdio")
 	dir := t.TempDir()
-	var out, errOut bytes.Buffer
-	err := run(t.Context(), []string{"match", "geister", "-games", "2", "-seed", "11", "-time", "10s/move", "-rules", "ntpu", "-out", dir, "greedy", "stdio:" + stdio}, &out, &errOut)
-	if err != nil {
-		t.Fatalf("match: %v\n%s\n%s", err, out.String(), errOut.String())
-	}
-	text := out.String()
-	for _, re := range []string{
+	text := runArena(t, "match", "geister", "-games", "2", "-seed", "11", "-time", "10s/move", "-rules", "ntpu", "-out", dir, "greedy", "stdio:"+stdio)
+	matchAll(t, text,
 		`game 1: greedy \(first\) vs geister-stdio \(second\): .*, \d+ plies; record .*board\.txt`,
 		`game 2: geister-stdio \(first\) vs greedy \(second\): .*, \d+ plies; record .*board\.txt`,
 		`greedy +\d wins, \d draws, \d losses`,
 		`Elo difference`,
-	} {
-		if !regexp.MustCompile(re).MatchString(text) {
-			t.Errorf("output lacks %s:\n%s", re, text)
-		}
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "board.txt"))
+	)
+	files := recordsIn(dir, "board.txt")
 	if len(files) != 2 {
 		t.Fatalf("records %v", files)
 	}
@@ -778,13 +769,8 @@ func TestMatchGeister(t *testing.T) {
 // a time.
 func TestTournamentGeister(t *testing.T) {
 	dir := t.TempDir()
-	var out, errOut bytes.Buffer
-	err := run(t.Context(), []string{"tournament", "geister", "-games", "2", "-j", "2", "-seed", "5", "-plies", "80", "-out", dir, "random", "greedy", "r2=random"}, &out, &errOut)
-	if err != nil {
-		t.Fatalf("tournament: %v\n%s\n%s", err, out.String(), errOut.String())
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "board.txt"))
-	if len(files) != 6 {
-		t.Errorf("%d records, want 6:\n%s", len(files), out.String())
+	out := runArena(t, "tournament", "geister", "-games", "2", "-j", "2", "-seed", "5", "-plies", "80", "-out", dir, "random", "greedy", "r2=random")
+	if files := recordsIn(dir, "board.txt"); len(files) != 6 {
+		t.Errorf("%d records, want 6:\n%s", len(files), out)
 	}
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -129,4 +131,32 @@ func (w *testWatcher) last() (result, record string) {
 	s := w.finished[len(w.finished)-1]
 	i := strings.LastIndexByte(s, '|') // a result may hold '|', the tests' record paths do not
 	return s[:i], s[i+1:]
+}
+
+// runArena runs an arena command line in this process and returns what it
+// printed on standard output; an error fails the test.
+func runArena(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if err := run(t.Context(), args, &out, &errOut); err != nil {
+		t.Fatalf("arena %q: %v\n%s\n%s", args, err, out.String(), errOut.String())
+	}
+	return out.String()
+}
+
+// matchAll fails the test for every regular expression text lacks.
+func matchAll(t *testing.T, text string, res ...string) {
+	t.Helper()
+	for _, re := range res {
+		if !regexp.MustCompile(re).MatchString(text) {
+			t.Errorf("output lacks %s:\n%s", re, text)
+		}
+	}
+}
+
+// recordsIn lists the files called name in the game directories of a run's
+// records directory.
+func recordsIn(dir, name string) []string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*", name))
+	return files
 }
