@@ -592,21 +592,9 @@ func FuzzDarkchessReplay(f *testing.F) {
 // BenchmarkMatchDarkchess: random against random, each a child process
 // speaking MGTP, as a match plays them; games/s.
 func BenchmarkMatchDarkchess(b *testing.B) {
-	r := dcRunner(b, matchConfig{}, dcPlayer(b, "random", ""), dcPlayer(b, "random", ""))
-	plies := 0
-	n := 0
-	for b.Loop() {
-		job := &gameJob{N: n + 1, Index: n, Seats: [2]*playerSpec{dcPlayer(b, "random", ""), dcPlayer(b, "random", "")}, Seed: uint64(n),
-			Dir: b.TempDir(), ID: "bench", Watch: nopWatcher{}, Log: slog.New(slog.DiscardHandler)}
-		res := r.Play(b.Context(), job)
-		if res.Err != nil || res.Faults != [2]string{} {
-			b.Fatalf("%+v", res)
-		}
-		plies += res.Plies
-		n++
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(plies)/float64(n), "plies/game")
+	random, random2 := dcPlayer(b, "random", ""), dcPlayer(b, "random", "")
+	r := dcRunner(b, matchConfig{}, random, random2)
+	benchGames(b, func(n int) gameResult { return r.Play(b.Context(), benchJob(b, n, random, random2)) })
 }
 
 // TestMatchDarkchess: "arena match darkchess" end to end, in process: a

@@ -726,16 +726,7 @@ func BenchmarkMatchGeister(b *testing.B) {
 	random2 := gsPlayer("random-2", "")
 	random2.Builtin = "random"
 	r := gsRunner(b, matchConfig{Time: "none"}, random, random2)
-	dir := b.TempDir()
-	b.ResetTimer()
-	start := time.Now()
-	for i := range b.N {
-		job := &gameJob{N: i + 1, Seats: [2]*playerSpec{random, random2}, Seed: uint64(i), Dir: dir, ID: "bench", Watch: nopWatcher{}, Log: slog.New(slog.DiscardHandler)}
-		if res := r.Play(b.Context(), job); res.Err != nil || res.Winner < -1 {
-			b.Fatalf("game %d: %+v", i, res)
-		}
-	}
-	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "games/s")
+	benchGames(b, func(n int) gameResult { return r.Play(b.Context(), benchJob(b, n, random, random2)) })
 }
 
 // TestMatchGeister runs "arena match geister" in process: two games, the

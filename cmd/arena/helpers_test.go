@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -159,4 +160,28 @@ func matchAll(t *testing.T, text string, res ...string) {
 func recordsIn(dir, name string) []string {
 	files, _ := filepath.Glob(filepath.Join(dir, "*", name))
 	return files
+}
+
+// benchGames plays game n = 1, 2, ... with play for as long as the benchmark
+// runs, fails on an arena error, a program's fault or a game without a
+// result, and reports games/s and plies/game.
+func benchGames(b *testing.B, play func(n int) gameResult) {
+	plies, n := 0, 0
+	for b.Loop() {
+		n++
+		res := play(n)
+		if res.Err != nil || res.Faults != [2]string{} || res.Winner < -1 {
+			b.Fatalf("game %d: %+v", n, res)
+		}
+		plies += res.Plies
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(plies)/float64(n), "plies/game")
+}
+
+// benchJob is game n of a benchmark between the seats, in a directory of its
+// own.
+func benchJob(b *testing.B, n int, first, second *playerSpec) *gameJob {
+	return &gameJob{N: n, Index: n - 1, Seats: [2]*playerSpec{first, second}, Seed: uint64(n), Dir: b.TempDir(),
+		ID: "bench", Watch: nopWatcher{}, Log: slog.New(slog.DiscardHandler)}
 }

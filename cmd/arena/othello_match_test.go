@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -71,22 +69,12 @@ func BenchmarkMatchOthello(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	seats := [2]*playerSpec{{Name: "random", Builtin: "random"}, {Name: "random-2", Builtin: "random"}}
-	dir := b.TempDir()
-	plies := 0
-	n := 0
-	for b.Loop() {
-		n++
-		job := &gameJob{N: n, Seats: seats, Seed: uint64(n), Dir: filepath.Join(dir, strconv.Itoa(n)), ID: "b", Watch: nopWatcher{}, Log: slog.New(slog.DiscardHandler)}
-		if err := os.Mkdir(job.Dir, 0o755); err != nil {
-			b.Fatal(err)
+	random, random2 := &playerSpec{Name: "random", Builtin: "random"}, &playerSpec{Name: "random-2", Builtin: "random"}
+	benchGames(b, func(n int) gameResult {
+		res := r.Play(context.Background(), benchJob(b, n, random, random2))
+		if res.Reason != "discs" {
+			b.Fatalf("game %d ended by %s, not on the board", n, res.Reason)
 		}
-		res := r.Play(context.Background(), job)
-		if res.Err != nil || res.Winner < -1 || res.Reason != "discs" {
-			b.Fatalf("game %d: %+v", n, res)
-		}
-		plies += res.Plies
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(plies)/float64(n), "plies/game")
+		return res
+	})
 }

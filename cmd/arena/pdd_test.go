@@ -585,15 +585,5 @@ func TestPDDMatchCommand(t *testing.T) {
 func BenchmarkMatchPDD(b *testing.B) {
 	random := pddPlayer("random", "")
 	r := pddTestRunner(b, matchConfig{}, random, random)
-	plies, n := 0, 0
-	for b.Loop() {
-		res := r.Play(b.Context(), pddJob(b, n+1, random, random, nopWatcher{}))
-		if res.Err != nil || res.Faults != [2]string{} {
-			b.Fatalf("%+v", res)
-		}
-		plies += res.Plies
-		n++
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(plies)/float64(n), "plies/game")
+	benchGames(b, func(n int) gameResult { return r.Play(b.Context(), pddJob(b, n, random, random, nopWatcher{})) })
 }
