@@ -2,7 +2,7 @@
 // referee that runs a strategy per move, or a host speaking to a program over
 // its standard input and output): in its own process group, in a given
 // directory, under a context; it keeps a bounded part of what the program
-// prints, kills the whole process group (the program and every child it
+// prints (its start and its end), kills the whole process group (the program and every child it
 // started) when the context ends and again once the program has exited, and
 // always reaps it.
 //
@@ -29,8 +29,9 @@ import (
 )
 
 // DefaultCapture is how many bytes of standard output and of standard error
-// a [Process] keeps when [Config.Capture] is 0: 64 KiB each.
-const DefaultCapture = 64 << 10
+// a [Process] keeps when [Config.Capture] is 0: [LogLimit] each, the first
+// half and the last half.
+const DefaultCapture = LogLimit
 
 // DefaultDrain is how long [Process.Wait] keeps reading the output pipes
 // after the process group was killed when [Config.Drain] is 0. A pipe stays
@@ -65,9 +66,9 @@ type Config struct {
 	// [Result.Stdout].
 	PipeStdout bool
 	// Capture is how many bytes of each of standard output and standard
-	// error are kept; the rest is read and dropped, so the program never
-	// blocks on a full pipe. 0 means DefaultCapture; a negative value keeps
-	// nothing.
+	// error are kept, half from the start and half from the end; the bytes
+	// between are read and dropped, so the program never blocks on a full
+	// pipe. 0 means DefaultCapture; a negative value keeps nothing.
 	Capture int
 	// Drain bounds how long Wait reads the output pipes once the process
 	// group is dead; 0 means DefaultDrain.
@@ -97,10 +98,12 @@ type Result struct {
 	// Elapsed is the wall-clock time from just before the program started
 	// until it exited (not until its left-over children were killed).
 	Elapsed time.Duration
-	// Stdout and Stderr hold the first Capture bytes of what the program
-	// printed (Stdout is empty with PipeStdout).
+	// Stdout and Stderr hold what the program printed, at most Capture
+	// bytes of it: the first half and the last half, with a
+	// [TruncatedLine] between when bytes were dropped (Stdout is empty
+	// with PipeStdout).
 	Stdout, Stderr []byte
-	// StdoutDropped and StderrDropped count the bytes read beyond Capture.
+	// StdoutDropped and StderrDropped count the bytes read and not kept.
 	StdoutDropped, StderrDropped int64
 }
 
@@ -139,21 +142,8 @@ type Process struct {
 
 // capture is a bounded buffer that a reader goroutine fills from a pipe.
 type capture struct {
-	r       *os.File
-	buf     []byte
-	max     int
-	dropped int64
-}
-
-// Write keeps up to max bytes and counts the rest.
-func (c *capture) Write(b []byte) (int, error) {
-	if room := c.max - len(c.buf); room > 0 {
-		c.buf = append(c.buf, b[:min(room, len(b))]...)
-		c.dropped += int64(len(b) - min(room, len(b)))
-	} else {
-		c.dropped += int64(len(b))
-	}
-	return len(b), nil
+	r *os.File
+	*Bounded
 }
 
 // Run starts the program ([Start]) and waits for it ([Process.Wait]).
@@ -221,7 +211,7 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 	if c.PipeStdout {
 		p.stdout = r
 	} else {
-		p.out = &capture{r: r, max: limit}
+		p.out = &capture{r, NewBounded(limit)}
 	}
 	r, w, err = pipe()
 	if err != nil {
@@ -229,7 +219,7 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 	}
 	childEnds = append(childEnds, w)
 	cmd.Stderr = w
-	p.errs = &capture{r: r, max: limit}
+	p.errs = &capture{r, NewBounded(limit)}
 
 	p.start = time.Now()
 	if err := cmd.Start(); err != nil {
@@ -353,9 +343,9 @@ func (p *Process) Wait() Result {
 			r.Status = st.String()
 		}
 		if p.out != nil {
-			r.Stdout, r.StdoutDropped = p.out.buf, p.out.dropped
+			r.Stdout, r.StdoutDropped = p.out.Bytes(), p.out.Dropped()
 		}
-		r.Stderr, r.StderrDropped = p.errs.buf, p.errs.dropped
+		r.Stderr, r.StderrDropped = p.errs.Bytes(), p.errs.Dropped()
 		p.result = r
 	})
 	return p.result

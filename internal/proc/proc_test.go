@@ -50,24 +50,30 @@ func TestRunSignal(t *testing.T) {
 }
 
 func TestRunCaptureIsBounded(t *testing.T) {
-	c := sh(`head -c 200000 /dev/zero; head -c 70000 /dev/zero >&2`)
+	c := sh(`printf START; head -c 200000 /dev/zero; printf END; head -c 70000 /dev/zero >&2; printf 'the fault' >&2`)
 	c.Capture = 1000
 	res, err := proc.Run(t.Context(), c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Stdout) != 1000 || res.StdoutDropped != 199000 || len(res.Stderr) != 1000 || res.StderrDropped != 69000 {
+	kept := func(b []byte, dropped int64) int { return len(b) - len("\n"+proc.TruncatedLine(dropped)+"\n") }
+	if kept(res.Stdout, res.StdoutDropped) != 1000 || res.StdoutDropped != 200008-1000 || kept(res.Stderr, res.StderrDropped) != 1000 || res.StderrDropped != 70009-1000 {
 		t.Errorf("kept %d+%d, %d+%d", len(res.Stdout), res.StdoutDropped, len(res.Stderr), res.StderrDropped)
 	}
-	c.Capture = 0 // the default, 64 KiB
+	// The start and the end are kept, where a fault shows.
+	if !strings.HasPrefix(string(res.Stdout), "START") || !strings.HasSuffix(string(res.Stdout), "END") ||
+		!strings.Contains(string(res.Stdout), "\n[truncated 199008 bytes]\n") || !strings.HasSuffix(string(res.Stderr), "the fault") {
+		t.Errorf("stdout %.20q...%q, stderr ...%q", res.Stdout, res.Stdout[len(res.Stdout)-40:], res.Stderr[len(res.Stderr)-20:])
+	}
+	c.Capture = 0 // the default
 	res, _ = proc.Run(t.Context(), c)
-	if len(res.Stdout) != proc.DefaultCapture || len(res.Stderr) != proc.DefaultCapture {
+	if len(res.Stdout) != 200008 || len(res.Stderr) != 70009 {
 		t.Errorf("default capture kept %d, %d", len(res.Stdout), len(res.Stderr))
 	}
 	c.Capture = -1
 	res, _ = proc.Run(t.Context(), c)
-	if len(res.Stdout) != 0 || res.StdoutDropped != 200000 {
-		t.Errorf("no capture kept %d", len(res.Stdout))
+	if len(res.Stdout) != len("\n"+proc.TruncatedLine(200008)+"\n") || res.StdoutDropped != 200008 {
+		t.Errorf("no capture kept %q", res.Stdout)
 	}
 }
 
