@@ -12,22 +12,17 @@ import (
 	"testing"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/record"
 	gocmp "github.com/google/go-cmp/cmp"
 )
 
-// recordsDir is the shared folder of real dark chess records, relative to
-// this package's directory (the tests' working directory).
-const recordsDir = "../../shared/testdata/darkchess"
-
-// recordsTestdata returns the folder, or skips the test if it is absent (a
-// checkout of this repository alone).
+// recordsTestdata returns the shared folder of real dark chess records, or
+// skips the test if it is absent (a checkout of this repository alone).
 func recordsTestdata(t testing.TB) string {
 	t.Helper()
-	if _, err := os.Stat(filepath.Join(recordsDir, "records", "index.tsv")); err != nil {
-		t.Skipf("no dark chess records: %v", err)
-	}
-	return recordsDir
+	sharedtest.Dir(t, "darkchess", "records", "index.tsv")
+	return sharedtest.Dir(t, "darkchess")
 }
 
 // readPlies reads a record with package record's board.txt reader, checks

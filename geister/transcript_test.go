@@ -9,20 +9,14 @@ import (
 	"testing"
 
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/internal/sharedtest"
 )
 
 // transcriptDir holds the Java server captures (spec §9). The record and
 // protocol packages replay them through their parsers; this test only needs
 // the rules: it reads the raw lines itself and replays the accepted moves.
 func transcriptDir(t *testing.T) string {
-	dir := os.Getenv("GEISTER_TESTDATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "testdata", "geister")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no transcripts: %v", err)
-	}
-	return dir
+	return sharedtest.Dir(t, "geister")
 }
 
 // sideLog is what one player sent and received, in order, up to its first

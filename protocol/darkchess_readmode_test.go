@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
@@ -243,9 +244,9 @@ func TestDarkChessReadModeHost(t *testing.T) {
 	// then, with its revealed pieces.
 	t.Run("mid-game start", func(t *testing.T) {
 		t.Parallel()
-		data, err := os.ReadFile("../../shared/testdata/darkchess/legacy/2019-windows-competition-client/EnterRoom_Search_board.txt")
+		data, err := os.ReadFile(filepath.Join(sharedtest.Dir(t, "darkchess", "legacy", "2019-windows-competition-client"), "EnterRoom_Search_board.txt"))
 		if err != nil {
-			t.Skip(err)
+			t.Fatal(err)
 		}
 		bd, err := record.ReadDarkChessBoard(bytes.NewReader(data))
 		if err != nil {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/botarena/botarena/internal/sharedtest"
 )
 
 // The Java server captures of spec §9 (testdata/geister/README.md): one row
@@ -37,14 +39,7 @@ func jgMessages(data string) []string {
 // missing.
 func jgDir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("GEISTER_TESTDATA")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "testdata", "geister")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no geister transcripts: %v", err)
-	}
-	return dir
+	return sharedtest.Dir(t, "geister")
 }
 
 // jgRead reads a capture.

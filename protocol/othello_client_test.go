@@ -15,6 +15,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/protocol"
 	"github.com/google/go-cmp/cmp"
@@ -272,7 +273,7 @@ func clientGoldenGames(t *testing.T, log []clientLogLine) []clientGoldenGame {
 // that player's moves. The client's PUTs must be the log's, in order, each
 // sent only after the TURN that asked for it, and the client must read END.
 func TestOthelloClientGolden(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "testdata", "othello")
+	dir := sharedtest.Dir(t, "othello")
 	files, _ := filepath.Glob(filepath.Join(dir, "*server-debug*.txt"))
 	if len(files) == 0 {
 		t.Skipf("no debug logs in %s", dir)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/record"
 )
@@ -156,10 +157,7 @@ func hostReplayPlayer(ctx context.Context, c *hostTestClient, p hostGoldenPlayer
 // interleaved games of the search-017 log are replayed separately. The
 // transcripts must hold the moves of the real -trans files.
 func TestOthelloHostGolden(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "testdata", "othello")
-	if _, err := os.Stat(dir); err != nil {
-		dir = filepath.Join("..", "testdata", "othello")
-	}
+	dir := sharedtest.Dir(t, "othello")
 	logs, err := filepath.Glob(filepath.Join(dir, "*-server-debug-*.txt"))
 	if err != nil || len(logs) == 0 {
 		t.Skipf("no debug logs in %s: %v", dir, err)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/record"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -18,9 +19,10 @@ import (
 // to f's corpus.
 func addDarkChessSeeds(f *testing.F) {
 	var files []string
+	dir, _ := sharedtest.Lookup("darkchess")
 	for _, pattern := range []string{"records/alsov4/8*.txt", "records/v7/1_*.txt", "records/*/*temp.txt", "mgtp/*.txt",
 		"legacy/*/server-records/*MoveError*.txt", "legacy/*/server-records/*LongCatch*.txt", "legacy/*/*board.txt"} {
-		m, _ := filepath.Glob(filepath.Join(darkChessTestdata, pattern))
+		m, _ := filepath.Glob(filepath.Join(dir, pattern))
 		files = append(files, m...)
 	}
 	for _, name := range files {

@@ -13,22 +13,17 @@ import (
 	"testing"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/record"
 	"github.com/google/go-cmp/cmp"
 )
 
-// darkChessTestdata is the shared folder of real dark chess files, relative
-// to this package's directory (the tests' working directory).
-const darkChessTestdata = "../../shared/testdata/darkchess"
-
-// darkChessTestdataDir returns the folder, or skips the test if it is absent
-// (a checkout of this repository alone).
+// darkChessTestdataDir returns the shared folder of real dark chess files,
+// or skips the test if it is absent (a checkout of this repository alone).
 func darkChessTestdataDir(t testing.TB) string {
 	t.Helper()
-	if _, err := os.Stat(filepath.Join(darkChessTestdata, "records", "index.tsv")); err != nil {
-		t.Skipf("no dark chess test data: %v", err)
-	}
-	return darkChessTestdata
+	sharedtest.Dir(t, "darkchess", "records", "index.tsv")
+	return sharedtest.Dir(t, "darkchess")
 }
 
 // readDarkChessBoardFile reads a board.txt file, failing the test on error.

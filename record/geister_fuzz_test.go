@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/record"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -64,7 +65,8 @@ func FuzzReadGeisterBoard(f *testing.F) {
 }
 
 func FuzzReadGeisterServerLog(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(geisterTestdata, "server-log-*.txt"))
+	dir, _ := sharedtest.Lookup("geister")
+	files, _ := filepath.Glob(filepath.Join(dir, "server-log-*.txt"))
 	for _, name := range files {
 		if data, err := os.ReadFile(name); err == nil {
 			f.Add(string(data))

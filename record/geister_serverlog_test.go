@@ -11,19 +11,15 @@ import (
 	"testing"
 
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/record"
 )
 
-// geisterTestdata is the shared folder of Java geister server captures,
-// relative to this package's directory.
-const geisterTestdata = "../../shared/testdata/geister"
-
+// geisterTestdataDir returns the shared folder of Java geister server
+// captures, or skips the test if it is absent.
 func geisterTestdataDir(t testing.TB) string {
 	t.Helper()
-	if _, err := os.Stat(geisterTestdata); err != nil {
-		t.Skipf("no Geister test data: %v", err)
-	}
-	return geisterTestdata
+	return sharedtest.Dir(t, "geister")
 }
 
 // geisterServerLogs is what the testdata README and spec §9 say of each

@@ -9,14 +9,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/record"
 )
 
 // addTestdataSeeds adds the real transcripts, when present, to f's corpus.
 func addTestdataSeeds(f *testing.F, add func(data string)) {
-	files, _ := filepath.Glob(filepath.Join(othelloTestdata, "*gamelog*.txt"))
-	more, _ := filepath.Glob(filepath.Join(othelloTestdata, "client-001-server-game-*.txt"))
+	dir, _ := sharedtest.Lookup("othello")
+	files, _ := filepath.Glob(filepath.Join(dir, "*gamelog*.txt"))
+	more, _ := filepath.Glob(filepath.Join(dir, "client-001-server-game-*.txt"))
 	for _, name := range append(files, more...) {
 		if data, err := os.ReadFile(name); err == nil {
 			add(string(data))

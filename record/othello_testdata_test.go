@@ -11,14 +11,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/record"
 	"github.com/google/go-cmp/cmp"
 )
-
-// othelloTestdata is the shared folder of real TUS server output, relative to
-// this package's directory (the tests' working directory).
-const othelloTestdata = "../../shared/testdata/othello"
 
 // goldenTranscripts is what the testdata README says of each -trans file.
 var goldenTranscripts = []struct {
@@ -47,10 +44,7 @@ var goldenTranscripts = []struct {
 // absent (a checkout of this repository alone).
 func othelloTestdataDir(t testing.TB) string {
 	t.Helper()
-	if _, err := os.Stat(othelloTestdata); err != nil {
-		t.Skipf("no Othello test data: %v", err)
-	}
-	return othelloTestdata
+	return sharedtest.Dir(t, "othello")
 }
 
 // TestOthelloTestdataCovered checks that the table above covers every

@@ -24,6 +24,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/botarena/botarena/internal/sharedtest"
 )
 
 // screenshotDirEnv names a directory for the browser tests' screenshots, for
@@ -33,10 +35,14 @@ const screenshotDirEnv = "BOTARENA_SCREENSHOTS"
 // sampleRecordDirs are where each game's real records are, for the browser
 // tests (relative paths are from cmd/arena).
 func sampleRecordDirs() map[string][]string {
+	shared := func(elem ...string) string {
+		path, _ := sharedtest.Lookup(elem...)
+		return path
+	}
 	return map[string][]string{
-		"othello":   {filepath.Join(othelloTestdata, "client-001-server-game-1-2026-07-22.txt"), othelloTestdata},
-		"geister":   {"/work/shared/testdata/geister", "../../geister/testdata"},
-		"darkchess": {"/work/shared/testdata/darkchess/records", "/work/shared/testdata/darkchess", "../../darkchess/testdata"},
+		"othello":   {shared("othello", "client-001-server-game-1-2026-07-22.txt"), shared("othello")},
+		"geister":   {shared("geister"), "../../geister/testdata"},
+		"darkchess": {shared("darkchess", "records"), shared("darkchess"), "../../darkchess/testdata"},
 		"pdd":       {"../../pdd/testdata/fixtures", "../../pdd/testdata", "../../record/testdata"},
 	}
 }
@@ -364,7 +370,7 @@ func TestBrowser(t *testing.T) {
 		b.t = t
 		// The index's form: a record file chosen, any game, Replay.
 		b.open(base + "/")
-		path, err := filepath.Abs(filepath.Join(othelloTestdata, "search-017-wld-gamelog-game-1-2026-07-22.txt"))
+		path, err := filepath.Abs(filepath.Join(sharedtest.Dir(t, "othello"), "search-017-wld-gamelog-game-1-2026-07-22.txt"))
 		if err != nil {
 			t.Fatal(err)
 		}

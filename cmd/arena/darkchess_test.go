@@ -16,6 +16,7 @@ import (
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/internal/proctest"
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
 )
@@ -328,7 +329,12 @@ func TestDarkchessRunnerOptions(t *testing.T) {
 		{matchConfig{Time: "forever"}, "accepted"},
 		{matchConfig{MaxPlies: -1}, "-plies"},
 		{matchConfig{Start: "/no/such/board.txt"}, "-start"},
-		{matchConfig{Start: dcTestdata("records/alsov4/85_Draw_PositionRepetitionDraw(3-4).txt")}, "over"},
+	}
+	if over, ok := sharedtest.Lookup("darkchess", "records", "alsov4", "85_Draw_PositionRepetitionDraw(3-4).txt"); ok {
+		bad = append(bad, struct {
+			cfg  matchConfig
+			want string
+		}{matchConfig{Start: over}, "over"})
 	}
 	for _, tc := range bad {
 		tc.cfg.Game, tc.cfg.Players = darkchessDef(), two
@@ -361,7 +367,7 @@ func TestDarkchessRunnerOptions(t *testing.T) {
 	}
 
 	// A game that ended by a time-out goes on from where it stopped.
-	start := dcTestdata("records/alsov4/100_ai_wins_TimeOut.txt")
+	start := dcTestdata(t, "records/alsov4/100_ai_wins_TimeOut.txt")
 	r = dcRunner(t, matchConfig{Start: start}, two...).(*darkchessRunner)
 	res, sc = dcPlay(t, r, two[0], two[1], 0, 9, nil)
 	if res.Plies <= 119 || !strings.Contains(sc.From, "119 plies") {
@@ -376,9 +382,11 @@ func TestDarkchessRunnerOptions(t *testing.T) {
 	}
 }
 
-// dcTestdata returns the path of a file of the shared dark chess test data.
-func dcTestdata(rel string) string {
-	return filepath.Join("/work/shared/testdata/darkchess", rel)
+// dcTestdata returns the path of a file of the shared dark chess test data,
+// or skips the test when it is absent.
+func dcTestdata(t testing.TB, rel string) string {
+	t.Helper()
+	return sharedtest.Dir(t, "darkchess", filepath.FromSlash(rel))
 }
 
 // dcReplayFiles returns the board.txt files to replay: every legacy one
@@ -386,10 +394,7 @@ func dcTestdata(rel string) string {
 // and, with -short, a sample of the rest.
 func dcReplayFiles(t testing.TB) []string {
 	t.Helper()
-	root := dcTestdata("")
-	if _, err := os.Stat(root); err != nil {
-		t.Skipf("no dark chess test data: %v", err)
-	}
+	root := dcTestdata(t, "")
 	var files []string
 	n := 0
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -458,7 +463,7 @@ func TestDarkchessReplayTestdata(t *testing.T) {
 		}
 	}
 	// One frame drawn in full.
-	rp, err := darkchessReplay("x", dcRead(t, dcTestdata("records/alsov4/85_Draw_PositionRepetitionDraw(3-4).txt")))
+	rp, err := darkchessReplay("x", dcRead(t, dcTestdata(t, "records/alsov4/85_Draw_PositionRepetitionDraw(3-4).txt")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -568,7 +573,9 @@ func FuzzDarkchessReplay(f *testing.F) {
 		"legacy/2017-linux-client-3.1/CreateRoom_Search_board.txt",
 		"legacy/2019-windows-competition-client/CreateRoom_Search_board.txt",
 	} {
-		if data, err := os.ReadFile(dcTestdata(rel)); err == nil {
+		if path, ok := sharedtest.Lookup("darkchess", filepath.FromSlash(rel)); !ok {
+			continue
+		} else if data, err := os.ReadFile(path); err == nil {
 			f.Add(data)
 		}
 	}

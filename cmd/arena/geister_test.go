@@ -18,6 +18,7 @@ import (
 
 	"github.com/botarena/botarena/geister"
 	"github.com/botarena/botarena/internal/proctest"
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
 )
@@ -585,15 +586,13 @@ func TestServeGeister(t *testing.T) {
 	}
 }
 
-// gsTestdata is the shared test data directory of the Geister captures.
-const gsTestdata = "../../../shared/testdata/geister"
-
 // TestReplayGeister replays every Geister record of the test data (the Java
 // server's logs) and checks that the other files are errors, not panics.
 func TestReplayGeister(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(gsTestdata, "*"))
+	dir := sharedtest.Dir(t, "geister")
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
 	if len(files) == 0 {
-		t.Skip("no test data in " + gsTestdata)
+		t.Fatal("no test data in " + dir)
 	}
 	records := 0
 	for _, f := range files {
@@ -693,7 +692,8 @@ func TestGeisterSVG(t *testing.T) {
 // FuzzGeisterReplay: no input makes Replay panic, and what it accepts has a
 // frame per ply.
 func FuzzGeisterReplay(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(gsTestdata, "server-log-*"))
+	dir, _ := sharedtest.Lookup("geister")
+	files, _ := filepath.Glob(filepath.Join(dir, "server-log-*"))
 	for _, path := range files {
 		if data, err := os.ReadFile(path); err == nil {
 			f.Add(data)

@@ -9,19 +9,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/othello"
 )
-
-// othelloTestdata is the folder of the TUS server's real output.
-const othelloTestdata = "/work/shared/testdata/othello"
 
 // othelloTranscripts returns the -trans transcripts of the test data (the
 // files whose first line is the B:...,W:... header), with their contents.
 func othelloTranscripts(t testing.TB) map[string][]byte {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(othelloTestdata, "*.txt"))
+	dir := sharedtest.Dir(t, "othello")
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil || len(files) == 0 {
-		t.Skipf("no Othello test data in %s (%v)", othelloTestdata, err)
+		t.Fatalf("no Othello transcripts in %s (%v)", dir, err)
 	}
 	out := map[string][]byte{}
 	for _, f := range files {

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/othello"
 )
 
@@ -59,9 +60,9 @@ func get(t testing.TB, u string) (int, string) {
 // transcript is a real Othello -trans transcript of the test data.
 func transcript(t testing.TB) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(othelloTestdata, "client-001-server-game-1-2026-07-22.txt"))
+	b, err := os.ReadFile(filepath.Join(sharedtest.Dir(t, "othello"), "client-001-server-game-1-2026-07-22.txt"))
 	if err != nil {
-		t.Skipf("no Othello test data: %v", err)
+		t.Fatal(err)
 	}
 	return b
 }

@@ -10,22 +10,14 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/protocol/mgtp"
 )
 
 // mgtpDir is testdata/darkchess/mgtp of the shared test data.
 func mgtpDir(t testing.TB) string {
 	t.Helper()
-	for _, d := range []string{
-		filepath.Join("..", "..", "..", "shared", "testdata", "darkchess", "mgtp"),
-		filepath.Join("..", "..", "testdata", "darkchess", "mgtp"),
-	} {
-		if _, err := os.Stat(d); err == nil {
-			return d
-		}
-	}
-	t.Skip("testdata/darkchess/mgtp not found")
-	return ""
+	return sharedtest.Dir(t, "darkchess", "mgtp")
 }
 
 // exchange is one command of a .command transcript and the reply the
