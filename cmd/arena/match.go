@@ -24,6 +24,10 @@ import (
 // partial results printed.
 var errInterrupted = errors.New("interrupted")
 
+// defaultStartup is the -startup default: the time a program has to start,
+// connect to its host and answer the handshake, as the platforms give.
+const defaultStartup = 10 * time.Second
+
 // runOptions are the command-line options of "arena match" and "arena
 // tournament" that are not matchConfig's.
 type runOptions struct {
@@ -43,6 +47,7 @@ func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stde
 	fs.StringVar(&cfg.Rules, "rules", def.Presets[0], "rule preset: "+strings.Join(def.Presets, ", "))
 	fs.IntVar(&cfg.MaxPlies, "plies", 0, "ply limit (0: the preset's)")
 	fs.StringVar(&cfg.Start, "start", "", "a record file to start every game from (a mid-game position)")
+	fs.DurationVar(&cfg.Startup, "startup", defaultStartup, "how long a program has to start, connect and finish its handshake before its first move (raise it for an engine that loads a large table first)")
 	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed of the games and the built-in bots (0: a random seed, printed)")
 	fs.StringVar(&cfg.Out, "out", "", "directory for the records (default arena-records/<game>-<date>-<time>)")
 	fs.BoolVar(&cfg.Verbose, "v", false, "log the referees' events to standard error")
@@ -208,6 +213,8 @@ func prepareRun(cmd string, def *gameDef, args []string, stderr io.Writer) (*mat
 		return nil, o, nil, fmt.Errorf("-games %d: play at least one game", cfg.Games)
 	case cfg.MaxPlies < 0:
 		return nil, o, nil, fmt.Errorf("-plies %d: a ply limit is 0 (the preset's) or more", cfg.MaxPlies)
+	case cfg.Startup <= 0:
+		return nil, o, nil, fmt.Errorf("-startup %v: give a program some time to start", cfg.Startup)
 	case o.jobs < 1:
 		return nil, o, nil, fmt.Errorf("-j %d: play at least one game at a time", o.jobs)
 	case !slices.Contains(def.Presets, cfg.Rules):
