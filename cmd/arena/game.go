@@ -89,7 +89,7 @@ type matchConfig struct {
 	MaxPlies int           // the -plies limit; 0 means the preset's
 	Start    string        // -start: a record file to start every game from, "" for the start position
 	Seed     uint64        // the match seed (never 0 here: arena draws one when none is given)
-	Startup  time.Duration // -startup: how long a program has to start, connect and finish its handshake (never 0 here)
+	Startup  time.Duration // -startup: how long a program has to start, connect and finish its handshake; 0 (a test's config) means defaultStartup
 	Out      string        // the directory of this run's records
 	Verbose  bool          // -v: log the hosts' and referees' events to stderr
 	Stderr   io.Writer     // where logs go
