@@ -33,10 +33,17 @@ func newOthelloBot(name string, seed uint64) (protocol.OthelloPlayer, error) {
 			if len(moves) == 0 {
 				return othello.NoMove, fmt.Errorf("no legal move in %s", p)
 			}
-			best, bestN := moves[0], -1
+			// The move that leaves the most discs; ties broken at random
+			// (one pass, each tied move kept with chance 1/ties).
+			best, bestN, ties := moves[0], -1, 0
 			for _, m := range moves {
-				if n := p.PlayUnchecked(m).Count(me); n > bestN {
-					best, bestN = m, n
+				switch n := p.PlayUnchecked(m).Count(me); {
+				case n > bestN:
+					best, bestN, ties = m, n, 1
+				case n == bestN:
+					if ties++; rng.IntN(ties) == 0 {
+						best = m
+					}
 				}
 			}
 			return best, nil

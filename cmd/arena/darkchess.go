@@ -11,14 +11,17 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/proc"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/mgtp"
 	"github.com/botarena/botarena/record"
@@ -214,6 +217,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 
 	// The seats, each with its own directory and files.
 	var seats [2]protocol.DarkChessSeat
+	var paths [2]string // each seat's program, for its faults
 	var files []*os.File
 	defer func() {
 		for _, f := range files {
@@ -241,8 +245,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		cmd := p.Command
 		proto := p.Protocol
 		if p.Builtin != "" {
-			seed := job.Seed ^ uint64(job.N)<<8 ^ uint64(i+1)
-			if cmd, err = selfCommand("bot", "darkchess", p.Builtin, "-seed", fmt.Sprint(seed)); err != nil {
+			if cmd, err = selfCommand("bot", "darkchess", p.Builtin, "-seed", fmt.Sprint(job.botSeed(i))); err != nil {
 				return gameResult{Winner: -2, Err: err}
 			}
 			proto = "mgtp"
@@ -255,6 +258,10 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 					cmd[0] = abs
 				}
 			}
+		}
+		paths[i] = cmd[0]
+		if p.Builtin == "" {
+			paths[i] = p.Command[0] // as the user named it
 		}
 		switch proto {
 		case "mgtp":
@@ -348,15 +355,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	// The result.
 	res := gameResult{Winner: darkchessWinnerSeat(rec), Plies: len(rec.Plies), Reason: rec.Result.Reason.String()}
 	for i, err := range rec.Faults {
-		if err != nil {
-			// What the program did, without the referee's wrapping: the
-			// reason is in res.Reason.
-			var f *protocol.DarkChessFault
-			if errors.As(err, &f) && f.Err != nil {
-				err = f.Err
-			}
-			res.Faults[i] = err.Error()
-		}
+		res.Faults[i] = darkchessFault(err, paths[i])
 	}
 	res.Detail = darkchessDetail(rec, res, names)
 	colors := colorsOf(g.FirstColor())
@@ -424,7 +423,7 @@ func (r *darkchessRunner) writeRecord(path string, g *darkchess.Game, rec protoc
 	sc := darkchessSidecar{
 		Game: job.N, Index: job.Index, Seed: job.Seed, Pair: job.Index / 2,
 		Deal: deal, Start: startText, Rules: r.rules.Name, N: r.rules.NoProgressPlies, R: r.rules.RepetitionCycles, Time: r.timeText,
-		Players: names, Reason: res.Reason, Plies: len(rec.Plies), Faults: res.Faults,
+		Players: names, Reason: res.Reason, Plies: len(rec.Plies), Faults: [2]string{res.Faults[0].String(), res.Faults[1].String()},
 		Result: rec.Result.String(),
 	}
 	if r.start != nil {
@@ -435,6 +434,38 @@ func (r *darkchessRunner) writeRecord(path string, g *darkchess.Game, rec protoc
 		return err
 	}
 	return os.WriteFile(path+".json", append(js, '\n'), 0o644)
+}
+
+// darkchessFault is, in arena's words, what the engine of a seat did wrong
+// when the referee's record holds err for it (nil: nothing); path is its
+// program. The referee records every fault but a bad ply or a resignation
+// as the platform's TimeOut; arena tells them apart by their cause.
+func darkchessFault(err error, path string) fault {
+	if err == nil {
+		return fault{}
+	}
+	if errors.Is(err, proc.ErrStart) {
+		return startFault(path, err)
+	}
+	var f *protocol.DarkChessFault
+	if errors.As(err, &f) {
+		switch f.Reason {
+		case darkchess.Resign:
+			return fault{} // a resignation is a move, not a fault
+		case darkchess.BadMove:
+			return fault{Kind: faultIllegal, Reason: f.Err.Error()}
+		}
+		if f.Err != nil {
+			err = f.Err
+		}
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, os.ErrDeadlineExceeded), errors.Is(err, timer.ErrTimeUp):
+		return fault{Kind: faultTimeout, Reason: err.Error()}
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, net.ErrClosed), errors.Is(err, syscall.EPIPE), errors.Is(err, syscall.ECONNRESET):
+		return fault{Kind: faultDisconnect, Reason: err.Error()}
+	}
+	return fault{Kind: faultCrash, Reason: err.Error()}
 }
 
 // darkchessWinnerSeat returns the seat that won rec (0 the first player),
@@ -460,8 +491,8 @@ func darkchessDetail(rec protocol.DarkChessGameRecord, res gameResult, names [2]
 		return "interrupted"
 	case darkchess.TimeOut, darkchess.BadMove, darkchess.Resign:
 		loser := 1 - res.Winner
-		if loser >= 0 && loser < 2 && res.Faults[loser] != "" {
-			return fmt.Sprintf("%s: %s", names[loser], res.Faults[loser])
+		if loser >= 0 && loser < 2 && res.Faults[loser].Kind != noFault {
+			return "" // the fault says it
 		}
 		return fmt.Sprintf("%s lost by %s", names[max(loser, 0)], rec.Result.Reason)
 	case darkchess.NoEatFlipDraw:

@@ -183,7 +183,7 @@ func TestDarkchessBuiltinsThroughMGTP(t *testing.T) {
 		t.Errorf("the next pair has the same deal %q", sc0.Deal)
 	}
 	for _, res := range []gameResult{res0, res1} {
-		if res.Winner < -1 || res.Reason == "" || res.Detail == "" || res.Faults != [2]string{} {
+		if res.Winner < -1 || res.Reason == "" || res.Detail == "" || res.Faults != [2]fault{} {
 			t.Errorf("result %+v", res)
 		}
 	}
@@ -219,7 +219,7 @@ func TestDarkchessExamplePrograms(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, _ := dcPlay(t, r, tc.a, tc.b, 0, 7, log)
-			if res.Faults != [2]string{} || res.Reason == "TimeOut" || res.Reason == "MoveError" {
+			if res.Faults != [2]fault{} || res.Reason == "TimeOut" || res.Reason == "MoveError" {
 				t.Errorf("result %+v", res)
 			}
 			t.Logf("%s vs %s: %d, %s, %s, %d plies", tc.a.Name, tc.b.Name, res.Winner, res.Reason, res.Detail, res.Plies)
@@ -254,7 +254,7 @@ func TestDarkchessBadPrograms(t *testing.T) {
 	garbage := dcScript(t, "while read id rest; do case $id in 12) echo \"=12 zz top\";; *) echo \"=$id\";; esac; done\n")
 	t.Run("bad", func(t *testing.T) { dcBadPrograms(t, r, log, crash, hang, garbage) })
 	// The next game still runs.
-	if res, _ := dcPlay(t, r, dcPlayer(t, "greedy", ""), dcPlayer(t, "random", ""), 0, 3, log); res.Faults != [2]string{} {
+	if res, _ := dcPlay(t, r, dcPlayer(t, "greedy", ""), dcPlayer(t, "random", ""), 0, 3, log); res.Faults != [2]fault{} {
 		t.Errorf("after the bad programs: %+v", res)
 	}
 	pids.CheckReaped(t)
@@ -266,16 +266,17 @@ func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang, garbag
 		name   string
 		bad    *playerSpec
 		reason string
+		kinds  []faultKind // the fault's kind is one of these
 		fault  string
 	}{
-		{"missing mgtp", dcPlayer(t, "ghost", "mgtp", "./no-such-engine"), "TimeOut", "no-such-engine"},
-		{"missing readmode", dcPlayer(t, "ghost", "readmode", "./no-such-engine"), "MoveError", "no-such-engine"},
-		{"missing legacy", dcPlayer(t, "ghost", "legacy", "./no-such-engine"), "TimeOut", "no-such-engine"},
-		{"crash mgtp", dcPlayer(t, "crash", "mgtp", crash), "TimeOut", ""},
-		{"crash readmode", dcPlayer(t, "crash", "readmode", crash), "MoveError", "move.txt"},
-		{"hang mgtp", dcPlayer(t, "hang", "mgtp", hang), "TimeOut", ""},
-		{"garbage mgtp", dcPlayer(t, "garbage", "mgtp", garbage), "MoveError", "zz"},
-		{"hang readmode", dcPlayer(t, "hang", "readmode", dcScript(t, "exec sleep 600\n")), "TimeOut", ""},
+		{"missing mgtp", dcPlayer(t, "ghost", "mgtp", "./no-such-engine"), "TimeOut", []faultKind{faultStart}, "program not found: ./no-such-engine"},
+		{"missing readmode", dcPlayer(t, "ghost", "readmode", "./no-such-engine"), "MoveError", []faultKind{faultStart}, "program not found: ./no-such-engine"},
+		{"missing legacy", dcPlayer(t, "ghost", "legacy", "./no-such-engine"), "TimeOut", []faultKind{faultStart}, "program not found: ./no-such-engine"},
+		{"crash mgtp", dcPlayer(t, "crash", "mgtp", crash), "TimeOut", []faultKind{faultCrash, faultDisconnect}, ""},
+		{"crash readmode", dcPlayer(t, "crash", "readmode", crash), "MoveError", []faultKind{faultIllegal}, "move.txt"},
+		{"hang mgtp", dcPlayer(t, "hang", "mgtp", hang), "TimeOut", []faultKind{faultTimeout}, ""},
+		{"garbage mgtp", dcPlayer(t, "garbage", "mgtp", garbage), "MoveError", []faultKind{faultIllegal}, "zz"},
+		{"hang readmode", dcPlayer(t, "hang", "readmode", dcScript(t, "exec sleep 600\n")), "TimeOut", []faultKind{faultTimeout}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel() // most wait for a clock
@@ -285,9 +286,9 @@ func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang, garbag
 				players := [2]*playerSpec{opp, opp}
 				players[seat] = tc.bad
 				res, _ := dcPlay(t, r, players[0], players[1], 0, 3, log)
-				if res.Winner != 1-seat || res.Reason != tc.reason || res.Faults[seat] == "" || res.Faults[1-seat] != "" ||
-					!strings.Contains(res.Faults[seat], tc.fault) || !strings.Contains(res.Detail, tc.bad.Name) {
-					t.Errorf("seat %d: %+v", seat, res)
+				if res.Winner != 1-seat || res.Reason != tc.reason || !slices.Contains(tc.kinds, res.Faults[seat].Kind) || res.Faults[1-seat] != (fault{}) ||
+					!strings.Contains(res.Faults[seat].Reason, tc.fault) {
+					t.Errorf("seat %d: %+v, want a fault of kind %v", seat, res, tc.kinds)
 				}
 			}
 		})

@@ -2,11 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
+	"os/exec"
+	"syscall"
 	"time"
+
+	"github.com/botarena/botarena/internal/proc"
 )
 
 // A gameDef is everything arena knows about one game: its players, its
@@ -111,11 +117,31 @@ type gameJob struct {
 	N     int            // the game's number in the run, from 1
 	Index int            // the game's index within its pairing, from 0 (game 2i and 2i+1 are a pair with the seats swapped)
 	Seats [2]*playerSpec // Seats[0] moves first (or plays the first seat)
-	Seed  uint64         // the pairing's seed, derived from the match seed (the match seed itself for a match's only pairing); every game of a pairing has it, and a runner tells the games apart by Index (dark chess deals from rand.NewPCG(Seed, Index/2), so games 2i and 2i+1 share a deal)
+	Seed  uint64         // the pairing's seed, derived from the match seed; every game of a pairing has it: built-ins are seeded by botSeed, and dark chess deals from rand.NewPCG(Seed, Index/2), so games 2i and 2i+1 share a deal with the seats swapped
 	Dir   string         // a directory of its own, already made, for the game's record files
 	ID    string         // the game's id in the web viewer
 	Watch watcher        // never nil
 	Log   *slog.Logger   // never nil
+}
+
+// botSeed is the seed of the built-in player in seat of the game (0 for
+// Seats[0]). It mixes the pairing's seed (itself from the match seed and the
+// pairing), the game's index within its pairing and the seat, so that every
+// game of a pairing is another game (two copies of one bot included) and the
+// same -seed plays the same games again. The runners of the four games take
+// their built-ins' seeds from here alone; it is never 0.
+func (j *gameJob) botSeed(seat int) uint64 {
+	return splitmix64(j.Seed^splitmix64(uint64(j.Index)<<1|uint64(seat&1))) | 1
+}
+
+// splitmix64 is SplitMix64's finaliser: a bijection that spreads every
+// input bit over the whole output, so that nearby inputs (indices 0, 1, 2)
+// give unrelated seeds.
+func splitmix64(x uint64) uint64 {
+	x += 0x9E3779B97F4A7C15
+	x = (x ^ x>>30) * 0xBF58476D1CE4E5B9
+	x = (x ^ x>>27) * 0x94D049BB133111EB
+	return x ^ x>>31
 }
 
 // gameResult is the outcome of one game.
@@ -125,8 +151,107 @@ type gameResult struct {
 	Detail string    // a short human text: the score, the fault ("program not found: ./bot"), ...
 	Plies  int       // plies played
 	Record string    // the main record file written ("" if none)
-	Faults [2]string // per seat, what its program did wrong ("" for nothing)
+	Faults [2]fault  // per seat, what its program did wrong (the zero fault for nothing)
 	Err    error     // the arena's own failure, not a player's
+}
+
+// A faultKind is what a program did wrong, in the same words for the four
+// games, whatever each platform calls it (the platform's word is the
+// result's Reason).
+type faultKind uint8
+
+// The fault kinds. A program's fault is exactly one of them.
+const (
+	noFault         faultKind = iota
+	faultStart                // could not start: missing, not executable, not a program
+	faultCrash                // crashed: died by a signal or exited with a non-zero status during its game
+	faultTimeout              // timed out: no answer within its time (to start, connect, hand-shake or move)
+	faultIllegal              // illegal move: an answer that is not a legal move, garbage included
+	faultDisconnect           // disconnected: closed its connection or its output, or exited with status 0, before the end
+)
+
+// String returns the kind in the words arena prints: "could not start",
+// "crashed", "timed out", "illegal move", "disconnected" ("" for noFault).
+func (k faultKind) String() string {
+	switch k {
+	case faultStart:
+		return "could not start"
+	case faultCrash:
+		return "crashed"
+	case faultTimeout:
+		return "timed out"
+	case faultIllegal:
+		return "illegal move"
+	case faultDisconnect:
+		return "disconnected"
+	}
+	return ""
+}
+
+// A fault is what a program did wrong in a game: its kind and, in a few
+// words, what happened ("program not found: ./bot", "exit status 2; stderr:
+// panic: ...", "sent \"MOV:Z,UP\"").
+type fault struct {
+	Kind   faultKind
+	Reason string
+}
+
+// String writes the fault as arena prints it after the player's name:
+// "could not start: program not found: ./bot"; "" for no fault.
+func (f fault) String() string {
+	switch {
+	case f.Kind == noFault:
+		return ""
+	case f.Reason == "":
+		return f.Kind.String()
+	}
+	return f.Kind.String() + ": " + f.Reason
+}
+
+// startFault is the fault of a program at path that could not be started
+// with err (one wrapping proc.ErrStart, or exec.LookPath's), in the words
+// of its cause.
+func startFault(path string, err error) fault {
+	why := func() string {
+		switch {
+		case errors.Is(err, exec.ErrNotFound), errors.Is(err, fs.ErrNotExist):
+			return "program not found: " + path
+		case errors.Is(err, fs.ErrPermission):
+			return "program not executable: " + path
+		case errors.Is(err, syscall.ENOEXEC):
+			return "not a program this machine can run: " + path
+		case errors.Is(err, syscall.ENOTDIR):
+			return "program not found (a path through a file): " + path
+		}
+		// The innermost cause, without the layers that all say "could
+		// not be started".
+		for {
+			next := errors.Unwrap(err)
+			if next == nil {
+				return path + ": " + err.Error()
+			}
+			err = next
+		}
+	}
+	return fault{Kind: faultStart, Reason: why()}
+}
+
+// exitFault is the fault of a program that ended by itself before its game
+// did, as the process result says: crashed (a signal, a non-zero status) or
+// disconnected (status 0). The last line of its standard error, if any, is
+// added to the reason.
+func exitFault(st proc.Result, what string) fault {
+	f := fault{Kind: faultCrash, Reason: st.Status}
+	if st.ExitCode == 0 {
+		f = fault{Kind: faultDisconnect, Reason: "exited with status 0"}
+	}
+	if what != "" {
+		f.Reason = what + " (" + f.Reason + ")"
+	}
+	if tail := lastLine(st.Stderr); tail != "" {
+		f.Reason += "; stderr: " + tail
+	}
+	return f
 }
 
 // A watcher is told about the games being played, for the web viewer. All

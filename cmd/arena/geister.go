@@ -6,9 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"hash/fnv"
 	"io"
-	"io/fs"
 	"log/slog"
 	"math/rand/v2"
 	"net"
@@ -191,21 +189,16 @@ func readGeisterStart(path string, rules geister.Rules) (*record.GeisterBoard, e
 }
 
 // program returns the GeisterProgram of the player in seat, and for a program
-// that is missing or not executable, why it cannot run.
-func (r *geisterRunner) program(job *gameJob, seat int) (protocol.GeisterProgram, string) {
+// that is missing or not executable, why it cannot start.
+func (r *geisterRunner) program(job *gameJob, seat int) (protocol.GeisterProgram, fault) {
 	p := job.Seats[seat]
 	name := geisterRecordName(p.Name, seat)
 	if p.Builtin != "" && len(r.self) == 0 {
-		return protocol.GeisterProgram{}, "cannot find the arena binary to run the built-in " + p.Builtin
+		return protocol.GeisterProgram{}, fault{Kind: faultStart, Reason: "cannot find the arena binary to run the built-in " + p.Builtin}
 	}
 	if p.Builtin != "" {
-		h := fnv.New64a()
-		h.Write([]byte(p.Name))
-		// The same bot gets the same seed in the two games of a pair
-		// (game 2i and 2i+1, seats swapped) and another in the next pair.
-		seed := job.Seed ^ h.Sum64() ^ uint64(job.Index/2+1)*0x9E3779B97F4A7C15
-		args := append(append([]string(nil), r.self[1:]...), p.Builtin, "-seed", strconv.FormatUint(seed, 10))
-		return protocol.GeisterProgram{Name: name, Path: r.self[0], Args: args, Dir: job.Dir}, ""
+		args := append(append([]string(nil), r.self[1:]...), p.Builtin, "-seed", strconv.FormatUint(job.botSeed(seat), 10))
+		return protocol.GeisterProgram{Name: name, Path: r.self[0], Args: args, Dir: job.Dir}, fault{}
 	}
 	prog := protocol.GeisterProgram{Name: name, Path: p.Command[0], Args: p.Command[1:]}
 	if p.Protocol == "tcp" {
@@ -214,19 +207,13 @@ func (r *geisterRunner) program(job *gameJob, seat int) (protocol.GeisterProgram
 	return prog, geisterCannotRun(prog.Path)
 }
 
-// geisterCannotRun says why the program at path cannot be run, "" if it
-// looks runnable.
-func geisterCannotRun(path string) string {
-	_, err := exec.LookPath(path)
-	switch {
-	case err == nil:
-		return ""
-	case errors.Is(err, exec.ErrNotFound), errors.Is(err, fs.ErrNotExist):
-		return "program not found: " + path
-	case errors.Is(err, fs.ErrPermission):
-		return "program not executable: " + path
+// geisterCannotRun says why the program at path cannot start, the zero
+// fault if it looks runnable.
+func geisterCannotRun(path string) fault {
+	if _, err := exec.LookPath(path); err != nil {
+		return startFault(path, err)
 	}
-	return fmt.Sprintf("program cannot run: %v", err)
+	return fault{}
 }
 
 // geisterRecordName is a player's name as a record holds it: no white space,
@@ -261,11 +248,11 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	}, r.time)
 
 	var progs [2]protocol.GeisterProgram
-	var cannot [2]string
+	var cannot [2]fault
 	for seat := range progs {
 		progs[seat], cannot[seat] = r.program(job, seat)
 	}
-	if cannot[0] != "" || cannot[1] != "" {
+	if cannot != [2]fault{} {
 		return r.unstarted(job, live, cannot)
 	}
 	h := &protocol.GeisterNTPUHost{
@@ -284,7 +271,7 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		live.finish(res, "")
 		return res
 	case errors.As(err, &se):
-		cannot[se.Side] = fmt.Sprintf("program cannot run: %s: %v", se.Path, se.Err)
+		cannot[se.Side] = startFault(se.Path, se.Err)
 		return r.unstarted(job, live, cannot)
 	case g == nil && err != nil:
 		res := gameResult{Winner: -2, Err: fmt.Errorf("geister: %w", err)}
@@ -303,15 +290,15 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 // unstarted ends a game in which a program could not be started: it loses
 // (Disconnect, the platform's word for a program that is gone); if neither
 // could, the game has no result. The record says so.
-func (r *geisterRunner) unstarted(job *gameJob, live *geisterLive, cannot [2]string) gameResult {
+func (r *geisterRunner) unstarted(job *gameJob, live *geisterLive, cannot [2]fault) gameResult {
 	res := gameResult{Winner: -2, Reason: geister.Disconnect.String(), Faults: cannot}
 	switch {
-	case cannot[0] != "" && cannot[1] != "":
-		res.Reason, res.Detail = geister.Unfinished.String(), "neither program could be started"
-	case cannot[0] != "":
-		res.Winner, res.Detail = 1, cannot[0]
+	case cannot[0].Kind != noFault && cannot[1].Kind != noFault:
+		res.Reason, res.Detail = geister.Unfinished.String(), "neither program could start"
+	case cannot[0].Kind != noFault:
+		res.Winner = 1
 	default:
-		res.Winner, res.Detail = 0, cannot[1]
+		res.Winner = 0
 	}
 	b := &record.GeisterBoard{
 		Date:      time.Now().Truncate(time.Minute),
@@ -350,15 +337,12 @@ func geisterResult(g *protocol.GeisterNTPUGame, names [2]string, rules geister.R
 	r := g.Result
 	res := gameResult{Winner: -2, Reason: r.Reason.String(), Plies: len(g.Record.Moves)}
 	for seat, p := range g.Players {
-		res.Faults[seat] = p.Fault
-		if p.Fault != "" && !p.Killed && p.ExitCode != 0 && p.Status != "" {
-			res.Faults[seat] += " (" + p.Status + ")"
-		}
+		res.Faults[seat] = geisterFault(p, r)
 	}
 	switch {
 	case r.Reason == geister.Unfinished:
 		res.Detail = "no result"
-		if res.Faults[0] != "" && res.Faults[1] != "" {
+		if res.Faults[0].Kind != noFault && res.Faults[1].Kind != noFault {
 			res.Detail = "no result: neither player set its red ghosts"
 		}
 		return res
@@ -378,12 +362,35 @@ func geisterResult(g *protocol.GeisterNTPUGame, names [2]string, rules geister.R
 	case geister.GamePlyLimitDraw:
 		res.Detail = fmt.Sprintf("the ply limit, %d, was reached", rules.PlyLimit)
 	default:
-		res.Detail = l + ": " + res.Faults[1-int(r.Winner)]
-		if res.Faults[1-int(r.Winner)] == "" {
+		if res.Faults[1-int(r.Winner)].Kind == noFault {
 			res.Detail = l + " lost by " + r.Reason.String()
 		}
 	}
 	return res
+}
+
+// geisterFault is what program run p did wrong in a game that ended with r,
+// in arena's words; the zero fault if nothing.
+func geisterFault(p protocol.GeisterProgramRun, r geister.Result) fault {
+	if p.Fault == "" {
+		return fault{}
+	}
+	crashed := !p.Killed && p.ExitCode != 0 && p.Status != ""
+	switch {
+	case crashed:
+		f := fault{Kind: faultCrash, Reason: p.Fault + " (" + p.Status + ")"}
+		if tail := lastLine(p.Stderr); tail != "" {
+			f.Reason += "; stderr: " + tail
+		}
+		return f
+	case r.Reason == geister.IllegalMove:
+		return fault{Kind: faultIllegal, Reason: p.Fault}
+	case r.Reason == geister.Disconnect:
+		return fault{Kind: faultDisconnect, Reason: p.Fault}
+	}
+	// TimeOut, and a game without a result because neither side set its
+	// red ghosts in time.
+	return fault{Kind: faultTimeout, Reason: p.Fault}
 }
 
 // geisterBot runs a built-in Geister bot as a program: "arena bot geister

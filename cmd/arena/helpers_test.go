@@ -170,7 +170,7 @@ func benchGames(b *testing.B, play func(n int) gameResult) {
 	for b.Loop() {
 		n++
 		res := play(n)
-		if res.Err != nil || res.Faults != [2]string{} || res.Winner < -1 {
+		if res.Err != nil || res.Faults != [2]fault{} || res.Winner < -1 {
 			b.Fatalf("game %d: %+v", n, res)
 		}
 		plies += res.Plies

@@ -381,10 +381,14 @@ func describe(def *gameDef, g *finished) string {
 	if r.Detail != "" {
 		fmt.Fprintf(&b, " (%s)", r.Detail)
 	}
-	fmt.Fprintf(&b, ", %d plies", r.Plies)
+	if r.Plies == 1 {
+		b.WriteString(", 1 ply")
+	} else {
+		fmt.Fprintf(&b, ", %d plies", r.Plies)
+	}
 	for s, f := range r.Faults {
-		if f != "" && !strings.Contains(r.Detail, f) {
-			fmt.Fprintf(&b, "; %s: %s", j.Seats[s].Name, f)
+		if f.Kind != noFault {
+			fmt.Fprintf(&b, "; %s %s", j.Seats[s].Name, f)
 		}
 	}
 	if r.Err != nil {

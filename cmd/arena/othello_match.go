@@ -40,10 +40,6 @@ func othelloDef() *gameDef {
 	}
 }
 
-// othelloConnectTimeout is how long a program has to connect to the match's
-// server after it was started.
-const othelloConnectTimeout = 10 * time.Second
-
 // othelloExitGrace is how long a program has to exit by itself after its
 // game before its process group is killed.
 const othelloExitGrace = 2 * time.Second
@@ -138,7 +134,7 @@ type othelloSeat struct {
 	color othello.Color
 	proc  *proc.Process // the program, nil for a built-in
 	done  chan struct{} // closed when the built-in client returned
-	fault string        // what went wrong with it
+	fault fault         // what went wrong with it
 }
 
 func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
@@ -182,12 +178,10 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	res := gameResult{Winner: -2}
 	connected := 0
 	for i, s := range seats {
-		if err := r.start(gameCtx, job, s, host, port, &wg); err != nil {
-			s.fault = err.Error()
+		if s.fault = r.start(gameCtx, job, s, host, port, &wg); s.fault.Kind != noFault {
 			break
 		}
-		if err := s.waitConnected(gameCtx, nl.accepted); err != nil {
-			s.fault = err.Error()
+		if s.fault = s.waitConnected(gameCtx, nl.accepted, r.startup()); s.fault.Kind != noFault {
 			break
 		}
 		connected = i + 1
@@ -213,11 +207,19 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		s.proc.Kill()
 		st := s.proc.Wait()
 		writeProgramOutput(job.Dir, s.spec.Name, st)
-		if s.fault == "" && !st.Success() && !st.Killed && rec.Result.Reason != othello.Unfinished {
-			s.fault = "program " + st.Status
+		switch {
+		case s.fault.Kind == faultCrash || s.fault.Kind == faultDisconnect:
+			s.fault = exitFault(st, s.fault.Reason) // it exited before connecting: say how
+		case s.fault.Kind == noFault && othelloLost(rec.Result, s.color) && !st.Killed && !st.Success():
+			s.fault = exitFault(st, "") // it lost by leaving: it crashed
 		}
-		if tail := lastLine(st.Stderr); tail != "" && s.fault != "" {
-			s.fault += "; stderr: " + tail
+	}
+	// A forfeit is the loser's fault, in arena's words.
+	if connected == 2 {
+		for _, s := range seats {
+			if othelloLost(rec.Result, s.color) && s.fault.Kind == noFault {
+				s.fault = othelloForfeit(rec.Result.Reason, r.perMove)
+			}
 		}
 	}
 	grace.Stop()
@@ -226,13 +228,12 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	if err := <-served; err != nil && ctx.Err() == nil && !errors.Is(err, net.ErrClosed) && !errors.Is(err, context.Canceled) {
 		res.Err = err
 	}
-	res.Faults = [2]string{seats[0].fault, seats[1].fault}
+	res.Faults = [2]fault{seats[0].fault, seats[1].fault}
 	switch {
 	case connected < 2 && ctx.Err() == nil:
 		// A player never reached the board: it loses, as a disconnect.
 		res.Winner = 1 - connected
 		res.Reason = othello.Disconnect.String()
-		res.Detail = seats[connected].spec.Name + " did not connect"
 	case rec.Result.Reason == othello.Unfinished || connected < 2:
 		res.Reason = othello.Unfinished.String()
 	default:
@@ -261,15 +262,15 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 // a program is started with the server's address, in place of "{host}" and
 // "{port}" in its command line or else appended as its last two arguments
 // (how the course's sample clients are started).
-func (r *othelloRunner) start(ctx context.Context, job *gameJob, s *othelloSeat, host, port string, wg *sync.WaitGroup) error {
+func (r *othelloRunner) start(ctx context.Context, job *gameJob, s *othelloSeat, host, port string, wg *sync.WaitGroup) fault {
 	if s.spec.Builtin != "" {
-		bot, err := newOthelloBot(s.spec.Builtin, job.Seed+uint64(s.color))
+		bot, err := newOthelloBot(s.spec.Builtin, job.botSeed(othelloSeatOf(s.color)))
 		if err != nil {
-			return err
+			return fault{Kind: faultStart, Reason: err.Error()}
 		}
 		conn, err := net.Dial("tcp", net.JoinHostPort(host, port))
 		if err != nil {
-			return err
+			return fault{Kind: faultStart, Reason: err.Error()}
 		}
 		s.done = make(chan struct{})
 		client := &protocol.OthelloClient{Nick: s.spec.Name}
@@ -278,7 +279,7 @@ func (r *othelloRunner) start(ctx context.Context, job *gameJob, s *othelloSeat,
 			defer conn.Close()
 			client.Run(ctx, conn, bot)
 		})
-		return nil
+		return fault{}
 	}
 	args := make([]string, 0, len(s.spec.Command)+1)
 	placed := false
@@ -292,33 +293,64 @@ func (r *othelloRunner) start(ctx context.Context, job *gameJob, s *othelloSeat,
 	}
 	p, err := proc.Start(context.WithoutCancel(ctx), proc.Config{Path: s.spec.Command[0], Args: args, Dir: ""})
 	if err != nil {
-		return fmt.Errorf("program %s could not be started: %v", s.spec.Command[0], errors.Unwrap(err))
+		return startFault(s.spec.Command[0], err)
 	}
 	s.proc = p
-	return nil
+	return fault{}
+}
+
+// startup is how long a program has to start and connect: -startup.
+func (r *othelloRunner) startup() time.Duration {
+	if r.cfg.Startup > 0 {
+		return r.cfg.Startup
+	}
+	return defaultStartup
 }
 
 // waitConnected waits until the server accepted s's connection, or s's
-// program exited, or the connect timeout passed.
-func (s *othelloSeat) waitConnected(ctx context.Context, accepted <-chan struct{}) error {
+// program exited, or the startup time passed; a program that exited has a
+// fault of kind faultCrash for Play to complete from its exit status.
+func (s *othelloSeat) waitConnected(ctx context.Context, accepted <-chan struct{}, startup time.Duration) fault {
 	var exited <-chan struct{}
 	if s.proc != nil {
 		exited = s.proc.Exited()
 	}
-	t := time.NewTimer(othelloConnectTimeout)
+	t := time.NewTimer(startup)
 	defer t.Stop()
 	select {
 	case <-accepted:
-		return nil
+		return fault{}
 	case <-exited:
-		return errors.New("program exited before connecting")
+		return fault{Kind: faultCrash, Reason: "exited before connecting"}
 	case <-s.done:
-		return errors.New("client ended before connecting")
+		return fault{Kind: faultDisconnect, Reason: "the client ended before connecting"}
 	case <-t.C:
-		return fmt.Errorf("did not connect within %v", othelloConnectTimeout)
+		return fault{Kind: faultTimeout, Reason: fmt.Sprintf("did not connect within %v (-startup)", startup)}
 	case <-ctx.Done():
-		return ctx.Err()
+		return fault{}
 	}
+}
+
+// othelloLost reports whether colour c lost r.
+func othelloLost(r othello.Result, c othello.Color) bool {
+	return r.Reason != othello.Unfinished && !r.Draw && r.Winner != c
+}
+
+// othelloForfeit is the fault of the loser of a game that ended by reason,
+// the zero fault for a game played out.
+func othelloForfeit(reason othello.Reason, perMove time.Duration) fault {
+	switch reason {
+	case othello.Timeout:
+		if perMove > 0 {
+			return fault{Kind: faultTimeout, Reason: fmt.Sprintf("no move within %v", perMove)}
+		}
+		return fault{Kind: faultTimeout, Reason: "no move in time"}
+	case othello.Disconnect:
+		return fault{Kind: faultDisconnect, Reason: "left the game"}
+	case othello.TooManyErrors:
+		return fault{Kind: faultIllegal, Reason: "too many rejected commands"}
+	}
+	return fault{}
 }
 
 // writeOthelloMoveList writes the game as a plain move list beside its

@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -212,7 +212,7 @@ func (r *pddRunner) program(p *playerSpec, seed uint64) protocol.PDDProgram {
 		return protocol.PDDProgram{Name: p.Name, Command: p.Command}
 	}
 	cmd := append(append([]string(nil), r.self...), "bot", "pdd", p.Builtin,
-		"-seed", strconv.FormatUint(seed|1, 10), "-rules", r.ref.Rules.String())
+		"-seed", strconv.FormatUint(seed, 10), "-rules", r.ref.Rules.String())
 	return protocol.PDDProgram{Name: p.Name, Command: cmd}
 }
 
@@ -241,13 +241,14 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		last = frame{Ply: e.Ply, Move: step.String(), Board: pddBoardSVG(e.Position, &step), Status: pddStatus(e.Position), Clocks: r.clocks(e.Clock), ToMove: pddToMove(e.Position)}
 		job.Watch.Update(job.ID, last)
 	}
-	rec, err := ref.Play(ctx, job.Dir, r.program(white, pddSeed(job.Seed, white.Name)), r.program(black, pddSeed(job.Seed, black.Name)))
+	progs := [2]protocol.PDDProgram{r.program(white, job.botSeed(0)), r.program(black, job.botSeed(1))}
+	rec, err := ref.Play(ctx, job.Dir, progs[0], progs[1])
 	if rec == nil {
 		res := gameResult{Winner: -2, Err: err}
 		job.Watch.Finish(job.ID, last, "unfinished: "+fmt.Sprint(err), "")
 		return res
 	}
-	res := pddGameResult(rec)
+	res := pddGameResult(rec, [2]string{progs[0].Command[0], progs[1].Command[0]})
 	if err != nil && ctx.Err() == nil {
 		res.Err = err // the referee's own failure
 	}
@@ -257,16 +258,6 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	last.ToMove = -1
 	job.Watch.Finish(job.ID, last, last.Status, res.Record)
 	return res
-}
-
-// pddSeed is the seed of a built-in player in a game: the game's seed mixed
-// with the player's name, so that the two games of a pairing (which share
-// the game seed, the seats swapped) differ even between two copies of one
-// bot.
-func pddSeed(game uint64, name string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(name))
-	return game ^ h.Sum64()
 }
 
 // clocks returns what the viewer shows of the clock: each side's time left
@@ -288,11 +279,11 @@ func lastStep(rec *protocol.PDDGameRecord) *record.PDDStep {
 
 // pddGameResult turns the referee's record into the arena's result: the
 // winner by seat (White is seat 0), the reason in the platform's words
-// (score, islands, bridges, draw, or the violation's stable name such as
-// ErrTimeout; none for an unfinished game), the scores as the detail, and the violation as the fault of
-// the seat that lost by it. Plies counts the lines of stepLog.txt, the
-// actions of a -start record included.
-func pddGameResult(rec *protocol.PDDGameRecord) gameResult {
+// (score, islands, bridges, draw or violation, spec §4.5; none for an
+// unfinished game), the scores as the detail, and the violation as the
+// fault of the seat that lost by it; paths are the seats' programs. Plies
+// counts the lines of stepLog.txt, the actions of a -start record included.
+func pddGameResult(rec *protocol.PDDGameRecord, paths [2]string) gameResult {
 	res := gameResult{
 		Reason: rec.Result.Reason.String(),
 		Detail: pddScoreText(rec.Result.White, rec.Result.Black),
@@ -310,13 +301,40 @@ func pddGameResult(rec *protocol.PDDGameRecord) gameResult {
 		res.Winner = 1
 	}
 	if v := rec.Violation; v != nil {
-		res.Reason = v.Name()
-		if res.Reason == "" {
-			res.Reason = "violation"
-		}
-		res.Faults[v.Color-pdd.White] = fmt.Sprintf("turn %d: %v", v.Turn, v.Err)
+		seat := int(v.Color - pdd.White)
+		res.Reason = "violation"
+		res.Faults[seat] = pddFault(v, paths[seat])
 	}
 	return res
+}
+
+// pddFault is, in arena's words, the fault of a program that broke the
+// interface's rules (v), its program being path: could not start, timed
+// out, crashed (a non-zero exit), or an illegal move (every other
+// violation: a rule of the game, a malformed file, stepLog.txt written).
+// The reason keeps the turn and the referee's detail, without the Go
+// package prefixes.
+func pddFault(v *protocol.PDDViolation, path string) fault {
+	// detail is the referee's text after the sentinel's (a timeout's
+	// "still running after 5s"), or all of it without the package prefix
+	// when the sentinel says what happened (a rule of the game).
+	detail := func(sentinel error) string {
+		s := v.Err.Error()
+		if sentinel != nil {
+			s = strings.TrimPrefix(s, sentinel.Error()+": ")
+		}
+		s = strings.TrimPrefix(strings.TrimPrefix(s, "protocol: "), "pdd: ")
+		return fmt.Sprintf("turn %d: %s", v.Turn, s)
+	}
+	switch {
+	case errors.Is(v.Err, protocol.ErrProgramStart):
+		return startFault(path, v.Err)
+	case errors.Is(v.Err, protocol.ErrTimeout):
+		return fault{Kind: faultTimeout, Reason: detail(protocol.ErrTimeout)}
+	case errors.Is(v.Err, protocol.ErrExitStatus):
+		return fault{Kind: faultCrash, Reason: detail(protocol.ErrExitStatus)}
+	}
+	return fault{Kind: faultIllegal, Reason: detail(nil)}
 }
 
 // pddScoreText writes both scores: "points/islands/bridges white 7/4/3,

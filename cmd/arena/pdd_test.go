@@ -214,7 +214,7 @@ func TestPDDBuiltinsAsPrograms(t *testing.T) {
 	r := pddTestRunner(t, matchConfig{}, white, black)
 	w := &testWatcher{}
 	res := r.Play(t.Context(), pddJob(t, 1, white, black, w))
-	if res.Winner != 0 || res.Faults != [2]string{} || !slices.Contains([]string{"score", "islands", "bridges"}, res.Reason) ||
+	if res.Winner != 0 || res.Faults != [2]fault{} || !slices.Contains([]string{"score", "islands", "bridges"}, res.Reason) ||
 		!strings.HasPrefix(res.Detail, "points/islands/bridges white ") || res.Plies < 20 {
 		t.Errorf("greedy vs random: %+v", res)
 	}
@@ -295,14 +295,16 @@ func TestPDDBadPrograms(t *testing.T) {
 	garbage, garbagePID := pddScript(t, "garbage", `echo "this is not a board" > "$3"`)
 	random := pddPlayer("random", "")
 	cases := []struct {
-		player       *playerSpec
-		pidFile      string
-		reason, want string
+		player    *playerSpec
+		pidFile   string
+		violation string // in result.json
+		kind      faultKind
+		want      string
 	}{
-		{pddPlayer("missing", "strategy", filepath.Join(t.TempDir(), "no-such-bot")), "", "ErrProgramStart", "no such file"},
-		{pddPlayer("crash", "strategy", crash), crashPID, "ErrExitStatus", "exit status 3"},
-		{pddPlayer("hang", "strategy", hang), hangPID, "ErrTimeout", "time"},
-		{pddPlayer("garbage", "strategy", garbage), garbagePID, "ErrFileFormat", "chess.txt"},
+		{pddPlayer("missing", "strategy", filepath.Join(t.TempDir(), "no-such-bot")), "", "ErrProgramStart", faultStart, "program not found: "},
+		{pddPlayer("crash", "strategy", crash), crashPID, "ErrExitStatus", faultCrash, "turn 1: exit status 3"},
+		{pddPlayer("hang", "strategy", hang), hangPID, "ErrTimeout", faultTimeout, "turn 1: "},
+		{pddPlayer("garbage", "strategy", garbage), garbagePID, "ErrFileFormat", faultIllegal, "turn 1: chess.txt"},
 	}
 	var players []*playerSpec
 	for _, c := range cases {
@@ -312,15 +314,15 @@ func TestPDDBadPrograms(t *testing.T) {
 	for i, c := range cases {
 		// The bad program plays white and fails on the first move.
 		res := r.Play(t.Context(), pddJob(t, i+1, c.player, random, &testWatcher{}))
-		if res.Err != nil || res.Winner != 1 || res.Reason != c.reason || res.Plies != 0 || res.Faults[1] != "" ||
-			!strings.Contains(res.Faults[0], "turn 1: ") || !strings.Contains(res.Faults[0], c.want) {
+		if res.Err != nil || res.Winner != 1 || res.Reason != "violation" || res.Plies != 0 || res.Faults[1] != (fault{}) ||
+			res.Faults[0].Kind != c.kind || !strings.Contains(res.Faults[0].Reason, c.want) || strings.Contains(res.Faults[0].Reason, "protocol:") {
 			t.Errorf("%s: %+v", c.player.Name, res)
 		}
 		if c.pidFile != "" {
 			checkReaped(t, c.pidFile)
 		}
 		rf, err := protocol.ReadPDDResultFile(bytes.NewReader(mustRead(t, filepath.Join(filepath.Dir(res.Record), "result.json"))))
-		if err != nil || rf.Violation == nil || rf.Violation.Name != c.reason || rf.Winner != "B" {
+		if err != nil || rf.Violation == nil || rf.Violation.Name != c.violation || rf.Winner != "B" {
 			t.Errorf("%s: result.json %+v, %v", c.player.Name, rf, err)
 		}
 	}
@@ -330,7 +332,7 @@ func TestPDDBadPrograms(t *testing.T) {
 	r = pddTestRunner(t, matchConfig{Time: "1s/move"}, append(players, random, example)...)
 	w := &testWatcher{}
 	res := r.Play(t.Context(), pddJob(t, 9, example, random, w))
-	if res.Winner < -1 || res.Faults != [2]string{} {
+	if res.Winner < -1 || res.Faults != [2]fault{} {
 		t.Errorf("pdd-random vs random: %+v", res)
 	}
 	checkPDDGame(t, res, w, 0)
