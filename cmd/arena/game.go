@@ -146,13 +146,13 @@ func splitmix64(x uint64) uint64 {
 
 // gameResult is the outcome of one game.
 type gameResult struct {
-	Winner int       // 0: Seats[0] won, 1: Seats[1] won, -1: a draw, -2: unfinished (interrupted; no result)
-	Reason string    // the platform's word for how it ended ("discs", "ChessEscape", "NoEatFlipDraw", a violation, ...)
-	Detail string    // a short human text: the score, the fault ("program not found: ./bot"), ...
-	Plies  int       // plies played
-	Record string    // the main record file written ("" if none)
-	Faults [2]fault  // per seat, what its program did wrong (the zero fault for nothing)
-	Err    error     // the arena's own failure, not a player's
+	Winner int      // 0: Seats[0] won, 1: Seats[1] won, -1: a draw, -2: unfinished (interrupted; no result)
+	Reason string   // the platform's word for how it ended ("discs", "ChessEscape", "NoEatFlipDraw", a violation, ...)
+	Detail string   // a short human text: the score, the fault ("program not found: ./bot"), ...
+	Plies  int      // plies played
+	Record string   // the main record file written ("" if none)
+	Faults [2]fault // per seat, what its program did wrong (the zero fault for nothing)
+	Err    error    // the arena's own failure, not a player's
 }
 
 // A faultKind is what a program did wrong, in the same words for the four
