@@ -52,6 +52,12 @@ func darkchessDef() *gameDef {
 		Title:       "Chinese dark chess",
 		Builtins:    darkchessBotNames(),
 		Protocols:   []string{"mgtp", "legacy", "readmode"},
+		ProgramHelp: `Each program runs in a directory of its own in the game's directory:
+"mgtp:./engine" is an MGTP engine on its standard input and output (the 2021
+match system), told the time left before its first genmove; "legacy:./search"
+is started as "./search 127.0.0.1 PORT" and connects back (the 2013-2019
+socket protocol); "readmode:./search" runs once per ply, board.txt in,
+move.txt out. -startup bounds its start and handshake.`,
 		Defaults:    [2]string{"greedy", "random"},
 		Seats:       [2]string{"first", "second"},
 		Presets:     []string{"ntu2021", "classic", "icga"},

@@ -137,13 +137,16 @@ func TestArenaInterrupt(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
 		t.Fatalf("exit: %v, want status 130\n%s\n%s", err, text, stderr.String())
 	}
-	if !regexp.MustCompile(`Interrupted: \d+ of 1000 games finished\.`).MatchString(text) || !strings.Contains(text, "Result of alphabeta vs alphabeta-2 after ") {
+	if !regexp.MustCompile(`Interrupted: \d+ of 1000 games finished; go on with: arena match -resume m\n`).MatchString(text+"\n") || !strings.Contains(text, "Result of alphabeta vs alphabeta-2 after ") {
 		t.Errorf("output:\n%s", text)
 	}
 	if !strings.Contains(stderr.String(), "arena: interrupted") {
 		t.Errorf("stderr: %s", stderr.String())
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, "m", "results.txt")); err != nil || !strings.Contains(string(b), "\n1\talphabeta\talphabeta-2\t") {
+	if b, err := os.ReadFile(filepath.Join(dir, "m", "results.tsv")); err != nil || !strings.Contains(string(b), "\n1\t0\t0\talphabeta\talphabeta-2\t") {
+		t.Errorf("results.tsv: %v\n%s", err, b)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "m", "results.txt")); err != nil || !strings.Contains(string(b), "game 1: alphabeta (black) vs alphabeta-2 (white): ") {
 		t.Errorf("results.txt: %v\n%s", err, b)
 	}
 }

@@ -32,6 +32,10 @@ type gameDef struct {
 	// prefix of a player spec ("tcp:./bot"); the first is the one used for
 	// a spec that names a program without a prefix.
 	Protocols []string
+	// ProgramHelp says, for "arena help match <game>", how arena starts a
+	// program of each protocol and what it gives it (a server's host and
+	// port, files, arguments).
+	ProgramHelp string
 	// Defaults are the two players of "arena match <game>" with none named.
 	Defaults [2]string
 	// Seats names the two seats, the first mover's first: "black",

@@ -43,6 +43,11 @@ func geisterDef() *gameDef {
 		Title:       "Geister",
 		Builtins:    geisterBotNames(),
 		Protocols:   []string{"stdio", "tcp"},
+		ProgramHelp: `A program speaks the NTPU launcher's protocol, one process per game:
+"stdio:./bot" on its standard input and output; "tcp:./bot" is started with
+the host and port of a server arena opens for it appended as its last two
+arguments, and connects to it within -startup. Lines a program writes that
+are not commands are skipped and logged.`,
 		Defaults:    [2]string{"greedy", "random"},
 		Seats:       [2]string{"first", "second"},
 		Presets:     []string{"gat", "ntpu"},

@@ -28,6 +28,11 @@ func main() {
 	case errors.Is(err, errInterrupted):
 		fmt.Fprintln(os.Stderr, "arena: interrupted")
 		os.Exit(130)
+	case errors.Is(err, errNeverStarted):
+		// The games were played and reported; a program that never ran
+		// is a mistake in the command line worth a failing status.
+		fmt.Fprintln(os.Stderr, "arena:", err)
+		os.Exit(1)
 	}
 	fmt.Fprintln(os.Stderr, "arena:", err)
 	os.Exit(2)
@@ -77,22 +82,26 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return errors.New("no command given")
 	}
 	cmd, rest := args[0], args[1:]
+	if helpRequested(rest) {
+		stderr = stdout // help is asked for: it goes to standard output
+	}
 	switch cmd {
 	case "help", "-h", "-help", "--help":
-		if len(rest) == 0 {
-			fmt.Fprint(stdout, usage())
-			return nil
-		}
-		if len(rest) == 1 && rest[0] != "view" {
-			rest = append(rest, "othello")
-		}
-		return run(ctx, append(rest, "-h"), stdout, stderr)
+		return help(ctx, rest, stdout)
 	case "view":
 		return viewCmd(ctx, rest, stdout, stderr)
 	case "match", "tournament", "serve", "bot":
 	default:
 		fmt.Fprint(stderr, usage())
 		return fmt.Errorf("unknown command %q (commands: match, tournament, serve, view, bot, help)", cmd)
+	}
+	if (cmd == "match" || cmd == "tournament") && len(rest) > 0 && isResumeFlag(rest[0]) {
+		// "arena tournament -resume DIR": the game is the run's.
+		game, err := resumedGame(rest)
+		if err != nil {
+			return fmt.Errorf("%s: %w", cmd, err)
+		}
+		rest = append([]string{game}, rest...)
 	}
 	if len(rest) == 0 || strings.HasPrefix(rest[0], "-") {
 		return fmt.Errorf("%s: name the game (games: %s)", cmd, gameNames())
@@ -107,7 +116,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if def.Serve == nil {
 			return fmt.Errorf("serve: %s has no server: its platforms run the programs themselves; use arena match or arena tournament (servers: %s)", def.Name, servedGames())
 		}
-		return def.Serve(ctx, rest, stdout, stderr)
+		if err := def.Serve(ctx, rest, stdout, stderr); !errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return nil
 	case "bot":
 		if len(rest) == 0 || strings.HasPrefix(rest[0], "-") {
 			return fmt.Errorf("bot %s: name the bot (built-in: %s)", def.Name, strings.Join(def.Builtins, ", "))
@@ -128,6 +140,86 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%s %s: %w", cmd, def.Name, err)
 	}
 	return err
+}
+
+// helpRequested reports whether args ask for help: -h, -help or --help
+// before a "--".
+func helpRequested(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help", "--h":
+			return true
+		}
+	}
+	return false
+}
+
+// help carries out "arena help [command [game]]": the usage of arena, or of
+// a command for a game (othello when none is named), on stdout, with a nil
+// error.
+func help(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 || args[0] == "help" {
+		fmt.Fprint(stdout, usage())
+		return nil
+	}
+	cmd := args[0]
+	line := []string{cmd}
+	switch cmd {
+	case "view":
+	case "match", "tournament", "serve", "bot":
+		game := "othello"
+		if len(args) > 1 {
+			game = args[1]
+		} else {
+			fmt.Fprintf(stdout, "(the flags for othello; \"arena help %s <game>\" for another game: %s)\n\n", cmd, gameNames())
+		}
+		def, err := findGame(game)
+		if err != nil {
+			return fmt.Errorf("help %s: %w", cmd, err)
+		}
+		if cmd == "serve" && def.Serve == nil {
+			fmt.Fprintf(stdout, "%s has no server: its platforms run the programs themselves; use arena match or arena tournament (servers: %s)\n", def.Name, servedGames())
+			return nil
+		}
+		line = append(line, game)
+		if cmd == "bot" {
+			line = append(line, "NAME")
+		}
+	default:
+		fmt.Fprint(stdout, usage())
+		return fmt.Errorf("help: unknown command %q (commands: match, tournament, serve, view, bot, help)", cmd)
+	}
+	if err := run(ctx, append(line, "-h"), stdout, stdout); err != nil && !errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return nil
+}
+
+// isResumeFlag reports whether arg is -resume (with or without its value).
+func isResumeFlag(arg string) bool {
+	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	return strings.HasPrefix(arg, "-") && name == "resume"
+}
+
+// resumedGame returns the game of the run that "-resume DIR" (or
+// -resume=DIR) at the start of args names.
+func resumedGame(args []string) (string, error) {
+	dir := ""
+	if _, v, ok := strings.Cut(args[0], "="); ok {
+		dir = v
+	} else if len(args) > 1 {
+		dir = args[1]
+	}
+	if dir == "" {
+		return "", errors.New("-resume: give the directory of the run to go on with")
+	}
+	rec, err := readRunRecord(dir)
+	if err != nil {
+		return "", fmt.Errorf("-resume: %w", err)
+	}
+	return rec.Game, nil
 }
 
 // servedGames lists the games arena serves.

@@ -260,6 +260,14 @@ func TestParsePlayer(t *testing.T) {
 		{"legacy:python3 search.py", "search", "", "legacy", []string{"python3", "search.py"}},
 		{"alice=readmode:./search", "alice", "", "readmode", []string{"./search"}},
 		{"mgtp:/bin/arena bot darkchess greedy", "greedy", "", "mgtp", []string{"/bin/arena", "bot", "darkchess", "greedy"}},
+		// A program is named after its executable, not an argument.
+		{"mgtp:" + prog + " 5", "engine", "", "mgtp", []string{prog, "5"}},
+		{"mgtp:./wrap.sh exec.final", "wrap.sh", "", "mgtp", []string{"./wrap.sh", "exec.final"}},
+		{"mgtp:./engine bot darkchess greedy", "engine", "", "mgtp", []string{"./engine", "bot", "darkchess", "greedy"}},
+		// An interpreter's script names it.
+		{"mgtp:python3 -u bot.py 5", "bot", "", "mgtp", []string{"python3", "-u", "bot.py", "5"}},
+		{"mgtp:java -jar engine.jar", "engine", "", "mgtp", []string{"java", "-jar", "engine.jar"}},
+		{"mgtp:/usr/bin/python3.12 search.py", "search", "", "mgtp", []string{"/usr/bin/python3.12", "search.py"}},
 	} {
 		p, err := parsePlayer(def, tt.spec)
 		if err != nil {

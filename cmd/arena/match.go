@@ -31,8 +31,9 @@ const defaultStartup = 10 * time.Second
 // runOptions are the command-line options of "arena match" and "arena
 // tournament" that are not matchConfig's.
 type runOptions struct {
-	jobs int    // -j: games played at once
-	web  string // -web: the viewer's address, "" for none
+	jobs   int    // -j: games played at once
+	web    string // -web: the viewer's address, "" for none
+	resume string // -resume: the records directory of a run to go on with, "" for a new run
 }
 
 // newRunFlags makes the flag set shared by match and tournament, bound to cfg
@@ -57,6 +58,7 @@ func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stde
 		jobs = 1 // a match is usually watched game by game
 	}
 	fs.IntVar(&o.jobs, "j", jobs, "games played at once")
+	fs.StringVar(&o.resume, "resume", "", "go on with the run whose records are in this `directory` (after Ctrl-C or a crash): play only its unplayed games, with its players, flags and seed; -j, -web and -v may be given anew")
 	if def.Flags != nil {
 		def.Flags(fs)
 	}
@@ -126,17 +128,43 @@ func parsePlayer(def *gameDef, spec string) (*playerSpec, error) {
 		return nil, fmt.Errorf("player %q: no program after %q (%s)", spec, proto+":", accepted())
 	}
 	if p.Name == "" {
-		p.Name = filepath.Base(p.Command[0])
-		// "python3 bot.py": the script names the player better than the interpreter.
-		if len(p.Command) > 1 && !strings.HasPrefix(p.Command[1], "-") {
-			p.Name = strings.TrimSuffix(filepath.Base(p.Command[1]), filepath.Ext(p.Command[1]))
-		}
-		// "arena bot <game> <name>": the built-in's name.
-		if i := slices.Index(p.Command, "bot"); i > 0 && i+2 < len(p.Command) && p.Command[i+1] == def.Name {
-			p.Name = p.Command[i+2]
-		}
+		p.Name = programName(def, p.Command)
 	}
 	return p, nil
+}
+
+// programName is the name of a program player run as command: its
+// executable's base name ("./engine 5" is engine, "wrap.sh exec.final" is
+// wrap.sh); for an interpreter, the script's name without its extension
+// ("python3 -u bot.py" is bot, "java -jar bot.jar" is bot); for "arena bot
+// <game> <name>", the built-in's name.
+func programName(def *gameDef, command []string) string {
+	exe := filepath.Base(command[0])
+	if i := slices.Index(command, "bot"); i > 0 && i+2 < len(command) && command[i+1] == def.Name && strings.HasPrefix(exe, "arena") {
+		return command[i+2]
+	}
+	if !isInterpreter(exe) {
+		return exe
+	}
+	for _, a := range command[1:] {
+		if !strings.HasPrefix(a, "-") {
+			return strings.TrimSuffix(filepath.Base(a), filepath.Ext(a))
+		}
+	}
+	return exe
+}
+
+// isInterpreter reports whether exe, an executable's base name, runs a
+// script or a package named by its first argument that is not a flag.
+func isInterpreter(exe string) bool {
+	name := strings.TrimSuffix(strings.ToLower(exe), ".exe")
+	name = strings.TrimRight(name, "0123456789.") // python3.12, pypy3, node18
+	switch name {
+	case "python", "pypy", "node", "nodejs", "deno", "bun", "ruby", "perl", "php", "lua", "luajit",
+		"java", "sh", "bash", "dash", "zsh", "ksh", "julia", "rscript", "dotnet", "mono", "tclsh", "wish", "racket", "guile", "sbcl", "ocaml", "go":
+		return true
+	}
+	return false
 }
 
 // uniqueNames makes the players' names distinct by suffixing repeats with
@@ -171,9 +199,26 @@ func findGame(name string) (*gameDef, error) {
 	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(names, ", "))
 }
 
+// preparedRun is a match or tournament ready to play.
+type preparedRun struct {
+	cmd     string // match or tournament
+	cfg     *matchConfig
+	o       runOptions
+	r       runner
+	resumed bool // -resume: cfg.Out holds the run's earlier games
+}
+
 // prepareRun parses the command line of a match or tournament of def:
-// options, players, the runner and the output directory.
-func prepareRun(cmd string, def *gameDef, args []string, stderr io.Writer) (*matchConfig, runOptions, runner, error) {
+// options, players, the runner and the output directory, where it writes
+// run.json for a new run. With -resume it reads the run from its directory
+// instead. Help (-h) goes to stdout.
+func prepareRun(cmd string, def *gameDef, args []string, stdout, stderr io.Writer) (*preparedRun, error) {
+	return prepare(cmd, def, args, stdout, stderr, false)
+}
+
+// prepare is prepareRun; resumed says that args are a run's own, read from
+// its run.json by resumeRun.
+func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, resumed bool) (*preparedRun, error) {
 	cfg := &matchConfig{Game: def, Stderr: stderr}
 	var o runOptions
 	fs := newRunFlags(cmd, def, cfg, &o, stderr)
@@ -184,63 +229,70 @@ func prepareRun(cmd string, def *gameDef, args []string, stderr io.Writer) (*mat
 		} else {
 			fmt.Fprintf(stderr, "usage: arena tournament %s [flags] player player [player...]\n\n", def.Name)
 		}
-		fmt.Fprintf(stderr, "A player is a built-in bot (%s), or a program as PROTOCOL:COMMAND with PROTOCOL one of %s\n(a path alone speaks %s); NAME=PLAYER names it.\n\nflags:\n",
+		fmt.Fprintf(stderr, "A player is a built-in bot (%s), or a program as PROTOCOL:COMMAND with PROTOCOL one of %s\n(a path alone speaks %s); NAME=PLAYER names it.\n",
 			strings.Join(def.Builtins, ", "), strings.Join(def.Protocols, ", "), def.Protocols[0])
+		if def.ProgramHelp != "" {
+			fmt.Fprintf(stderr, "\n%s\n", def.ProgramHelp)
+		}
+		fmt.Fprintf(stderr, "\nflags:\n")
 		fs.PrintDefaults()
 	}
 	specs, err := parseInterleaved(fs, args)
 	if err != nil {
-		return nil, o, nil, err
+		return nil, err
+	}
+	if o.resume != "" && !resumed {
+		return resumeRun(cmd, def, fs, o.resume, specs, stdout, stderr)
 	}
 	switch {
 	case cmd == "match" && len(specs) > 2:
-		return nil, o, nil, fmt.Errorf("a match has two players, got %d: %q", len(specs), specs)
+		return nil, fmt.Errorf("a match has two players, got %d: %q", len(specs), specs)
 	case cmd == "match" && len(specs) < 2:
 		specs = append(specs, def.Defaults[len(specs):]...)
 	case cmd == "tournament" && len(specs) < 2:
-		return nil, o, nil, fmt.Errorf("a tournament needs at least two players, got %d", len(specs))
+		return nil, fmt.Errorf("a tournament needs at least two players, got %d", len(specs))
 	}
 	for _, s := range specs {
 		p, err := parsePlayer(def, s)
 		if err != nil {
-			return nil, o, nil, err
+			return nil, err
 		}
 		cfg.Players = append(cfg.Players, p)
 	}
 	uniqueNames(cfg.Players)
 	switch {
 	case cfg.Games < 1:
-		return nil, o, nil, fmt.Errorf("-games %d: play at least one game", cfg.Games)
+		return nil, fmt.Errorf("-games %d: play at least one game", cfg.Games)
 	case cfg.MaxPlies < 0:
-		return nil, o, nil, fmt.Errorf("-plies %d: a ply limit is 0 (the preset's) or more", cfg.MaxPlies)
+		return nil, fmt.Errorf("-plies %d: a ply limit is 0 (the preset's) or more", cfg.MaxPlies)
 	case cfg.Startup <= 0:
-		return nil, o, nil, fmt.Errorf("-startup %v: give a program some time to start", cfg.Startup)
+		return nil, fmt.Errorf("-startup %v: give a program some time to start", cfg.Startup)
 	case o.jobs < 1:
-		return nil, o, nil, fmt.Errorf("-j %d: play at least one game at a time", o.jobs)
+		return nil, fmt.Errorf("-j %d: play at least one game at a time", o.jobs)
 	case !slices.Contains(def.Presets, cfg.Rules):
-		return nil, o, nil, fmt.Errorf("-rules %q: unknown preset for %s (presets: %s)", cfg.Rules, def.Name, strings.Join(def.Presets, ", "))
+		return nil, fmt.Errorf("-rules %q: unknown preset for %s (presets: %s)", cfg.Rules, def.Name, strings.Join(def.Presets, ", "))
 	}
 	if cfg.Time != "" {
 		if _, err := timer.Parse(cfg.Time); err != nil {
-			return nil, o, nil, fmt.Errorf("-time %q: %w (accepted: none, 900s, 900s+2s, 600s+10s/move, 600s+60s/5, 5s/move, \"900s 30s/move\", with \" whole-seconds\" to charge whole seconds)", cfg.Time, err)
+			return nil, fmt.Errorf("-time %q: %w (accepted: none, 900s, 900s+2s, 600s+10s/move, 600s+60s/5, 5s/move, \"900s 30s/move\", with \" whole-seconds\" to charge whole seconds)", cfg.Time, err)
 		}
 	}
 	if cfg.Start != "" {
 		if st, err := os.Stat(cfg.Start); err != nil {
-			return nil, o, nil, fmt.Errorf("-start: %w", err)
+			return nil, fmt.Errorf("-start: %w", err)
 		} else if st.IsDir() && def.Name != "pdd" {
-			return nil, o, nil, fmt.Errorf("-start %s: a directory; give a record file", cfg.Start)
+			return nil, fmt.Errorf("-start %s: a directory; give a record file", cfg.Start)
 		}
 	}
 	if cfg.Seed == 0 {
 		cfg.Seed = rand.Uint64() | 1
 	}
 	if def.NewRunner == nil {
-		return nil, o, nil, fmt.Errorf("%s matches are not available", def.Name)
+		return nil, fmt.Errorf("%s matches are not available", def.Name)
 	}
 	r, err := def.NewRunner(cfg)
 	if err != nil {
-		return nil, o, nil, err
+		return nil, err
 	}
 	if cfg.Out == "" {
 		cfg.Out = filepath.Join("arena-records", def.Name+"-"+time.Now().Format("20060102-150405"))
@@ -251,23 +303,72 @@ func prepareRun(cmd string, def *gameDef, args []string, stderr io.Writer) (*mat
 			cfg.Out = filepath.Join("arena-records", fmt.Sprintf("%s-%s-%d", def.Name, time.Now().Format("20060102-150405"), i))
 		}
 	}
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
-		return nil, o, nil, fmt.Errorf("-out: %w", err)
+	if _, err := os.Stat(filepath.Join(cfg.Out, runFileName)); err == nil && !resumed {
+		return nil, fmt.Errorf("-out %s holds a run already: go on with it with -resume %s, or give another directory", cfg.Out, cfg.Out)
 	}
-	return cfg, o, r, nil
+	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+		return nil, fmt.Errorf("-out: %w", err)
+	}
+	if !resumed {
+		rec, err := newRunRecord(cmd, cfg, fs)
+		if err == nil {
+			err = writeRunRecord(cfg.Out, rec)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("-out %s: %w", cfg.Out, err)
+		}
+	}
+	return &preparedRun{cmd: cmd, cfg: cfg, o: o, r: r, resumed: resumed}, nil
+}
+
+// resumeRun prepares the run recorded in dir (-resume dir) with what fs
+// holds of the resume command line: no players, and of the flags only those
+// that do not change the games (-j, -web, -v).
+func resumeRun(cmd string, def *gameDef, fs *flag.FlagSet, dir string, specs []string, stdout, stderr io.Writer) (*preparedRun, error) {
+	if len(specs) > 0 {
+		return nil, fmt.Errorf("-resume %s plays the run's own players; give none (got %q)", dir, specs)
+	}
+	var extra []string
+	var bad []string
+	fs.Visit(func(f *flag.Flag) {
+		switch {
+		case f.Name == "resume":
+		case runOnlyFlag(f.Name) && f.Name != "out" && f.Name != "seed":
+			extra = append(extra, "-"+f.Name+"="+f.Value.String())
+		default:
+			bad = append(bad, "-"+f.Name)
+		}
+	})
+	if len(bad) > 0 {
+		return nil, fmt.Errorf("-resume %s plays the run with its own flags and seed; give only -j, -web or -v with it (got %s)", dir, strings.Join(bad, " "))
+	}
+	rec, err := readRunRecord(dir)
+	if err != nil {
+		return nil, fmt.Errorf("-resume: %w", err)
+	}
+	if rec.Command != cmd || rec.Game != def.Name {
+		return nil, fmt.Errorf("-resume %s: the run there is \"arena %s %s\", not arena %s %s", dir, rec.Command, rec.Game, cmd, def.Name)
+	}
+	pr, err := prepare(cmd, def, append(extra, rec.args(dir)...), stdout, stderr, true)
+	if err != nil {
+		return nil, fmt.Errorf("-resume %s: %w", dir, err)
+	}
+	return pr, nil
 }
 
 // pairing is two players who meet: the games alternate seats when Swap.
 type pairing struct {
-	a, b int // indices into matchConfig.Players
+	index int // the pairing's place in the run, from 0
+	a, b  int // indices into matchConfig.Players
 }
 
 // finished is a game played, from the schedule's point of view.
 type finished struct {
-	job     *gameJob
-	pair    pairing
-	started bool // Play was called
-	result  gameResult
+	job      *gameJob
+	pair     pairing
+	started  bool // Play was called, or the result was read back
+	restored bool // the result is an earlier run's, read from results.tsv (-resume)
+	result   gameResult
 }
 
 // schedule lists every game of the run: each pairing plays cfg.Games games,
@@ -275,24 +376,48 @@ type finished struct {
 func schedule(cfg *matchConfig, pairs []pairing) []finished {
 	var out []finished
 	n := 0
-	for pi, pr := range pairs {
-		seed := cfg.Seed ^ uint64(pi)*0x9E3779B97F4A7C15
+	for _, pr := range pairs {
+		seed := cfg.Seed ^ uint64(pr.index)*0x9E3779B97F4A7C15
 		for g := range cfg.Games {
 			n++
 			first, second := cfg.Players[pr.a], cfg.Players[pr.b]
 			if cfg.Swap && g%2 == 1 {
 				first, second = second, first
 			}
-			out = append(out, finished{pair: pr, job: &gameJob{
+			job := &gameJob{
 				N:     n,
 				Index: g,
 				Seats: [2]*playerSpec{first, second},
 				Seed:  seed,
 				ID:    fmt.Sprintf("%s-%d", cfg.Game.Name, n),
-			}})
+			}
+			job.Dir = filepath.Join(cfg.Out, fmt.Sprintf("%03d-%s-vs-%s", job.N, safeName(first.Name), safeName(second.Name)))
+			out = append(out, finished{pair: pr, job: job})
 		}
 	}
 	return out
+}
+
+// restore marks the games that stored (an earlier run's results.tsv) holds
+// a result of as played, with that result. A stored game that is not the
+// schedule's (other players in its seats) is an error: the directory holds
+// another run.
+func restore(games []finished, stored map[int]storedGame) (int, error) {
+	n := 0
+	for i := range games {
+		g := &games[i]
+		s, ok := stored[g.job.N]
+		if !ok || s.Result.Winner < -1 {
+			continue
+		}
+		if s.Seats != [2]string{g.job.Seats[0].Name, g.job.Seats[1].Name} || s.Index != g.job.Index || s.Pairing != g.pair.index {
+			return 0, fmt.Errorf("%s: game %d is %s vs %s (pairing %d, game %d of it); this run's game %d is %s vs %s (pairing %d, game %d)",
+				resultsFileName, s.N, s.Seats[0], s.Seats[1], s.Pairing, s.Index, g.job.N, g.job.Seats[0].Name, g.job.Seats[1].Name, g.pair.index, g.job.Index)
+		}
+		g.started, g.restored, g.result = true, true, s.Result
+		n++
+	}
+	return n, nil
 }
 
 // safeName keeps letters, digits, '-', '_' and '.' of s, for file names.
@@ -306,10 +431,18 @@ func safeName(s string) string {
 	return string(b)
 }
 
-// playAll plays the scheduled games, o.jobs at a time, and calls done after
-// each (from one goroutine at a time). It stops starting games when ctx is
-// done; games cut short come back with Winner -2.
-func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, jobs int, w watcher, done func(*finished)) error {
+// playAll plays the scheduled games that are not restored, o.jobs at a
+// time; after each it appends its line to results (synced, so that a kill
+// loses no finished game) and calls done (from one goroutine at a time). It
+// stops starting games when ctx is done; games cut short come back with
+// Winner -2.
+func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, jobs int, w watcher, results *resultsLog, done func(*finished)) error {
+	var todo []*finished
+	for i := range games {
+		if !games[i].restored {
+			todo = append(todo, &games[i])
+		}
+	}
 	var (
 		mu      sync.Mutex
 		firstEr error
@@ -323,23 +456,28 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 		level = slog.LevelDebug
 	}
 	logger := slog.New(slog.NewTextHandler(cfg.Stderr, &slog.HandlerOptions{Level: level}))
-	for range min(jobs, len(games)) {
+	for range min(jobs, len(todo)) {
 		wg.Go(func() {
 			for {
 				mu.Lock()
-				if next == len(games) || ctx.Err() != nil || firstEr != nil {
+				if next == len(todo) || ctx.Err() != nil || firstEr != nil {
 					mu.Unlock()
 					return
 				}
-				g := &games[next]
+				g := todo[next]
 				next++
 				mu.Unlock()
 				g.started = true
 				job := g.job
-				job.Dir = filepath.Join(cfg.Out, fmt.Sprintf("%03d-%s-vs-%s", job.N, safeName(job.Seats[0].Name), safeName(job.Seats[1].Name)))
 				job.Watch = w
 				job.Log = logger.With("game", job.N)
-				if err := os.MkdirAll(job.Dir, 0o755); err != nil {
+				// A game an earlier run began and did not finish starts
+				// afresh: what it left is removed.
+				err := os.RemoveAll(job.Dir)
+				if err == nil {
+					err = os.MkdirAll(job.Dir, 0o755)
+				}
+				if err != nil {
 					g.result = gameResult{Winner: -2, Err: err}
 				} else {
 					g.result = r.Play(ctx, job)
@@ -350,6 +488,9 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 					g.result.Err = err
 				}
 				mu.Lock()
+				if err := results.add(g); err != nil && g.result.Err == nil {
+					g.result.Err = fmt.Errorf("%s: %w", resultsFileName, err)
+				}
 				if g.result.Err != nil && firstEr == nil {
 					firstEr = fmt.Errorf("game %d: %w", job.N, g.result.Err)
 				}
@@ -375,7 +516,7 @@ func describe(def *gameDef, g *finished) string {
 	default:
 		b.WriteString("unfinished")
 	}
-	if r.Reason != "" {
+	if r.Reason != "" && !strings.EqualFold(r.Reason, "unfinished") {
 		fmt.Fprintf(&b, " by %s", r.Reason)
 	}
 	if r.Detail != "" {
@@ -444,57 +585,40 @@ func holdViewer(ctx context.Context, o runOptions, stdout io.Writer, wait func()
 // one at a time unless -j says otherwise, a line per game, and the totals
 // with the Elo difference.
 func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr io.Writer) error {
-	cfg, o, r, err := prepareRun("match", def, args, stderr)
+	pr, err := prepareRun("match", def, args, stdout, stderr)
 	if err != nil {
 		return err
 	}
+	cfg := pr.cfg
 	a, b := cfg.Players[0], cfg.Players[1]
-	games := schedule(cfg, []pairing{{0, 1}})
-	fmt.Fprintf(stdout, "%s match: %s vs %s, %s, rules %s, time %s, seed %d\nRecords: %s\n",
-		def.Title, a.Name, b.Name, plural(len(games), "game"), cfg.Rules, orNone(cfg.Time), cfg.Seed, cfg.Out)
-	viewCtx, stopView := context.WithCancel(context.WithoutCancel(ctx))
-	defer stopView()
-	w, wait, err := startWatcher(viewCtx, o, cfg, stdout)
-	if err != nil {
-		return err
-	}
 	var t tally
-	played, unfinished := 0, 0
-	playErr := playAll(ctx, cfg, r, games, o.jobs, w, func(g *finished) {
-		fmt.Fprintln(stdout, describe(def, g))
-		if res, ok := outcomeFor(g, a); ok {
-			t.add(res)
-			played++
-		} else {
-			unfinished++
-		}
+	played := 0
+	return execute(ctx, pr, []pairing{{0, 0, 1}}, stdout, runHooks{
+		header: func(games []finished) {
+			fmt.Fprintf(stdout, "%s match: %s vs %s, %s, rules %s, time %s, seed %d\nRecords: %s\n",
+				def.Title, a.Name, b.Name, plural(len(games), "game"), cfg.Rules, orNone(cfg.Time), cfg.Seed, cfg.Out)
+		},
+		done: func(g *finished) {
+			fmt.Fprintln(stdout, describe(def, g))
+			if res, ok := outcomeFor(g, a); ok {
+				t.add(res)
+				played++
+			}
+		},
+		table: func() []tallyRow {
+			lost := tally{Wins: t.Losses, Draws: t.Draws, Losses: t.Wins}
+			rows := []tallyRow{{a.Name, t}, {b.Name, lost}}
+			fmt.Fprintf(stdout, "\nResult of %s vs %s after %s:\n", a.Name, b.Name, plural(played, "game"))
+			width := max(len(a.Name), len(b.Name))
+			for _, row := range rows {
+				fmt.Fprintf(stdout, "  %-*s  %d wins, %d draws, %d losses, score %s/%d%s\n", width, row.name,
+					row.t.Wins, row.t.Draws, row.t.Losses, formatPoints(row.t.points()), row.t.games(), percent(row.t))
+			}
+			d, m := t.eloDiff()
+			fmt.Fprintf(stdout, "  Elo difference (%s - %s): %s\n", a.Name, b.Name, formatElo(d, m))
+			return rows
+		},
 	})
-	fmt.Fprintf(stdout, "\nResult of %s vs %s after %s:\n", a.Name, b.Name, plural(played, "game"))
-	lost := tally{Wins: t.Losses, Draws: t.Draws, Losses: t.Wins}
-	width := max(len(a.Name), len(b.Name))
-	for _, row := range []struct {
-		name string
-		t    tally
-	}{{a.Name, t}, {b.Name, lost}} {
-		fmt.Fprintf(stdout, "  %-*s  %d wins, %d draws, %d losses, score %s/%d%s\n", width, row.name,
-			row.t.Wins, row.t.Draws, row.t.Losses, formatPoints(row.t.points()), row.t.games(), percent(row.t))
-	}
-	d, m := t.eloDiff()
-	fmt.Fprintf(stdout, "  Elo difference (%s - %s): %s\n", a.Name, b.Name, formatElo(d, m))
-	if unfinished > 0 {
-		fmt.Fprintf(stdout, "  %d unfinished\n", unfinished)
-	}
-	if err := writeSummary(cfg, games, []tallyRow{{a.Name, t}, {b.Name, lost}}); err != nil && playErr == nil {
-		playErr = err
-	}
-	if ctx.Err() != nil {
-		fmt.Fprintf(stdout, "Interrupted: %d of %d games finished.\n", played, len(games))
-		stopView()
-		wait()
-		return errInterrupted
-	}
-	holdViewer(ctx, o, stdout, wait)
-	return playErr
 }
 
 // tallyRow is a player's line in a summary.
@@ -507,59 +631,116 @@ type tallyRow struct {
 // every pair of players meeting in -games games, -j games at a time, with a
 // progress line and a table at the end.
 func runTournament(ctx context.Context, def *gameDef, args []string, stdout, stderr io.Writer) error {
-	cfg, o, r, err := prepareRun("tournament", def, args, stderr)
+	pr, err := prepareRun("tournament", def, args, stdout, stderr)
 	if err != nil {
 		return err
 	}
+	cfg := pr.cfg
 	var pairs []pairing
 	for i := range cfg.Players {
 		for j := i + 1; j < len(cfg.Players); j++ {
-			pairs = append(pairs, pairing{i, j})
+			pairs = append(pairs, pairing{len(pairs), i, j})
 		}
 	}
-	games := schedule(cfg, pairs)
 	names := make([]string, len(cfg.Players))
 	for i, p := range cfg.Players {
 		names[i] = p.Name
 	}
-	fmt.Fprintf(stdout, "%s round robin: %s; %d games per pairing, %d games, %d at a time, rules %s, time %s, seed %d\nRecords: %s\n",
-		def.Title, strings.Join(names, ", "), cfg.Games, len(games), o.jobs, cfg.Rules, orNone(cfg.Time), cfg.Seed, cfg.Out)
-	viewCtx, stopView := context.WithCancel(context.WithoutCancel(ctx))
-	defer stopView()
-	w, wait, err := startWatcher(viewCtx, o, cfg, stdout)
+	tallies := make([]tally, len(cfg.Players))
+	done, total := 0, 0
+	began := time.Now()
+	progress := progressWriter(stderr)
+	return execute(ctx, pr, pairs, stdout, runHooks{
+		header: func(games []finished) {
+			total = len(games)
+			fmt.Fprintf(stdout, "%s round robin: %s; %d games per pairing, %d games, %d at a time, rules %s, time %s, seed %d\nRecords: %s\n",
+				def.Title, strings.Join(names, ", "), cfg.Games, len(games), pr.o.jobs, cfg.Rules, orNone(cfg.Time), cfg.Seed, cfg.Out)
+		},
+		done: func(g *finished) {
+			done++
+			for i, p := range cfg.Players {
+				if res, ok := outcomeFor(g, p); ok {
+					tallies[i].add(res)
+				}
+			}
+			leader := 0
+			for i := range tallies {
+				if tallies[i].points() > tallies[leader].points() {
+					leader = i
+				}
+			}
+			progress.update(fmt.Sprintf("[%d/%d games, %s, leader %s %s/%d] %s", done, total,
+				time.Since(began).Round(time.Second), names[leader], formatPoints(tallies[leader].points()), tallies[leader].games(),
+				describe(def, g)))
+		},
+		table: func() []tallyRow {
+			progress.finish()
+			rows := make([]tallyRow, len(cfg.Players))
+			for i := range rows {
+				rows[i] = tallyRow{names[i], tallies[i]}
+			}
+			printTable(stdout, rows)
+			return rows
+		},
+	})
+}
+
+// runHooks are what a match and a tournament print of a run.
+type runHooks struct {
+	// header prints the run's first lines, once its games are known.
+	header func(games []finished)
+	// done counts a finished game (a restored one too) and shows it.
+	done func(g *finished)
+	// table prints the totals and returns the players' rows.
+	table func() []tallyRow
+}
+
+// execute plays a prepared run's pairings: it restores what an earlier run
+// of a resumed run finished, plays the rest with results appended to
+// results.tsv as each ends, prints the totals, writes results.txt, and
+// reports a program that could not start in any of its games (so arena
+// exits non-zero) or the interruption.
+func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Writer, h runHooks) error {
+	cfg := pr.cfg
+	games := schedule(cfg, pairs)
+	restored := 0
+	if pr.resumed {
+		stored, err := readResults(cfg.Out)
+		if err == nil {
+			restored, err = restore(games, stored)
+		}
+		if err != nil {
+			return fmt.Errorf("-resume %s: %w", cfg.Out, err)
+		}
+	}
+	results, err := openResults(cfg.Out)
 	if err != nil {
 		return err
 	}
-	tallies := make([]tally, len(cfg.Players))
-	done, unfinished := 0, 0
-	began := time.Now()
-	progress := progressWriter(stderr)
-	playErr := playAll(ctx, cfg, r, games, o.jobs, w, func(g *finished) {
-		done++
-		for i, p := range cfg.Players {
-			if res, ok := outcomeFor(g, p); ok {
-				tallies[i].add(res)
-			}
+	defer results.Close()
+	h.header(games)
+	if pr.resumed {
+		fmt.Fprintf(stdout, "Resumed: %d of %d games were played before; playing the other %d.\n", restored, len(games), len(games)-restored)
+	}
+	viewCtx, stopView := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopView()
+	w, wait, err := startWatcher(viewCtx, pr.o, cfg, stdout)
+	if err != nil {
+		return err
+	}
+	for i := range games {
+		if games[i].restored {
+			h.done(&games[i])
 		}
+	}
+	unfinished := 0
+	playErr := playAll(ctx, cfg, pr.r, games, pr.o.jobs, w, results, func(g *finished) {
 		if g.result.Winner == -2 {
 			unfinished++
 		}
-		leader := 0
-		for i := range tallies {
-			if tallies[i].points() > tallies[leader].points() {
-				leader = i
-			}
-		}
-		progress.update(fmt.Sprintf("[%d/%d games, %s, leader %s %s/%d] %s", done, len(games),
-			time.Since(began).Round(time.Second), names[leader], formatPoints(tallies[leader].points()), tallies[leader].games(),
-			describe(def, g)))
+		h.done(g)
 	})
-	progress.finish()
-	rows := make([]tallyRow, len(cfg.Players))
-	for i := range rows {
-		rows[i] = tallyRow{names[i], tallies[i]}
-	}
-	printTable(stdout, rows)
+	rows := h.table()
 	if unfinished > 0 {
 		fmt.Fprintf(stdout, "%d unfinished\n", unfinished)
 	}
@@ -567,13 +748,58 @@ func runTournament(ctx context.Context, def *gameDef, args []string, stdout, std
 		playErr = err
 	}
 	if ctx.Err() != nil {
-		fmt.Fprintf(stdout, "Interrupted: %d of %d games finished.\n", done-unfinished, len(games))
+		played := 0
+		for i := range games {
+			if games[i].started && games[i].result.Winner >= -1 {
+				played++
+			}
+		}
+		fmt.Fprintf(stdout, "Interrupted: %d of %d games finished; go on with: arena %s -resume %s\n", played, len(games), pr.cmd, cfg.Out)
 		stopView()
 		wait()
 		return errInterrupted
 	}
-	holdViewer(ctx, o, stdout, wait)
+	if playErr == nil {
+		playErr = neverStarted(cfg, games)
+	}
+	holdViewer(ctx, pr.o, stdout, wait)
 	return playErr
+}
+
+// errNeverStarted is wrapped by the error of a run in which a program could
+// not start in any of its games: the run is reported, and arena exits 1.
+var errNeverStarted = errors.New("a program never started")
+
+// neverStarted returns an error wrapping errNeverStarted that names every
+// program that could not start in any game it was to play, with why; nil if
+// there is none.
+func neverStarted(cfg *matchConfig, games []finished) error {
+	var msgs []string
+	for _, p := range cfg.Players {
+		if p.Builtin != "" {
+			continue
+		}
+		n, failed, why := 0, 0, ""
+		for i := range games {
+			g := &games[i]
+			seat := slices.Index(g.job.Seats[:], p)
+			if seat < 0 || !g.started || g.result.Winner < -1 && g.result.Faults[seat].Kind == noFault {
+				continue
+			}
+			n++
+			if f := g.result.Faults[seat]; f.Kind == faultStart {
+				failed++
+				why = f.Reason
+			}
+		}
+		if n > 0 && failed == n {
+			msgs = append(msgs, fmt.Sprintf("%s could not start in any of its %s (%s)", p.Name, plural(n, "game"), why))
+		}
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %s", errNeverStarted, strings.Join(msgs, "; "))
 }
 
 // printTable writes the tournament table, best score first.
@@ -605,27 +831,17 @@ func printTable(w io.Writer, rows []tallyRow) {
 }
 
 // writeSummary writes results.txt in the records directory: a line per game
-// and the totals.
+// played, as printed, and the table.
 func writeSummary(cfg *matchConfig, games []finished, rows []tallyRow) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "game\tfirst\tsecond\twinner\treason\tdetail\tplies\trecord\n")
 	for i := range games {
-		g := &games[i]
-		if !g.started {
-			continue
+		if g := &games[i]; g.started {
+			b.WriteString(describe(cfg.Game, g))
+			b.WriteByte('\n')
 		}
-		winner := "unfinished"
-		switch g.result.Winner {
-		case 0, 1:
-			winner = g.job.Seats[g.result.Winner].Name
-		case -1:
-			winner = "draw"
-		}
-		fmt.Fprintf(&b, "%d\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", g.job.N, g.job.Seats[0].Name, g.job.Seats[1].Name, winner,
-			g.result.Reason, strings.ReplaceAll(g.result.Detail, "\t", " "), g.result.Plies, g.result.Record)
 	}
 	printTable(&b, rows)
-	return os.WriteFile(filepath.Join(cfg.Out, "results.txt"), []byte(b.String()), 0o644)
+	return os.WriteFile(filepath.Join(cfg.Out, summaryFileName), []byte(b.String()), 0o644)
 }
 
 // plural writes "1 game", "2 games".

@@ -29,6 +29,12 @@ func othelloDef() *gameDef {
 		Title:       "Othello",
 		Builtins:    othelloBotNames(),
 		Protocols:   []string{"tcp"},
+		ProgramHelp: `A tcp: program is a TUS OthelloServer client. For each game arena starts a
+server on 127.0.0.1 at a free port, then the program with the server's host
+and port: in place of {host} and {port} in its command line if it has them
+("tcp:./client -h {host} -p {port}"), or else appended as its last two
+arguments ("tcp:./client" runs "./client 127.0.0.1 40123"). It must connect
+within -startup; black connects first.`,
 		Defaults:    [2]string{"alphabeta", "random"},
 		Seats:       [2]string{"black", "white"},
 		Presets:     []string{"tus", "standard"},
@@ -459,8 +465,11 @@ func othelloStatus(p othello.Position) string {
 // "arena serve othello") and plays its games there until the server ends
 // the connection.
 func othelloBot(ctx context.Context, name string, args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) != 2 {
-		fmt.Fprintf(stderr, "usage: arena bot othello %s HOST PORT\n", name)
+	if len(args) != 2 || helpRequested(args) {
+		fmt.Fprintf(stderr, "usage: arena bot othello NAME HOST PORT\n\nThe built-in NAME (%s) plays as a TUS OthelloServer client: it connects to HOST:PORT\n(\"arena serve othello\" or the course's server) and plays its games there.\n", strings.Join(othelloBotNames(), ", "))
+		if helpRequested(args) {
+			return 0
+		}
 		return 2
 	}
 	bot, err := newOthelloBot(name, uint64(time.Now().UnixNano()))

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -49,7 +50,12 @@ func TestMatchOthelloPrograms(t *testing.T) {
 			var out, errOut bytes.Buffer
 			out.Reset()
 			err := run(context.Background(), []string{"match", "othello", "-games", "2", "-time", "1s/move", "-out", t.TempDir(), tt.player, "random"}, &out, &errOut)
-			if err != nil {
+			// A program that never started makes arena fail, after the games.
+			if tt.name == "missing" {
+				if !errors.Is(err, errNeverStarted) || !strings.Contains(err.Error(), "nothing-here could not start in any of its 2 games (program not found: ") {
+					t.Errorf("error %v, want one naming the program that never started", err)
+				}
+			} else if err != nil {
 				t.Fatalf("%v\n%s", err, errOut.String())
 			}
 			if !regexp.MustCompile(tt.want).MatchString(out.String()) {

@@ -35,6 +35,10 @@ func pddDef() *gameDef {
 		Title:       "Ponte del Diavolo",
 		Builtins:    pddBotNames(),
 		Protocols:   []string{"strategy"},
+		ProgramHelp: `A strategy program runs once per move in the game's directory, as
+"PROG <W|B> <Y|N> chess.txt bridge.txt stepLog.txt" (its colour, whether it
+may play Change): it reads the files, writes its move into chess.txt or
+bridge.txt, exits 0 within its time.`,
 		Defaults:    [2]string{"greedy", "random"},
 		Seats:       [2]string{"white", "black"},
 		Presets:     []string{"course", "official"},

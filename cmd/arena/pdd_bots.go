@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -140,6 +141,9 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 	seed := fs.Uint64("seed", 0, "seed of the player's choices (0: a random seed)")
 	rulesName := fs.String("rules", "course", "rule profile: course or official")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	rules, err := pdd.ParseRules(*rulesName)

@@ -1,0 +1,325 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A run's records directory holds, beside a directory per game:
+//
+//	run.json     the run: its command, game, flags, players and seed, written
+//	             before the first game, so that -resume can play it on
+//	results.tsv  a header, then a line per game appended (and synced) as the
+//	             game ends: kill -9 of arena loses no finished game
+//	results.txt  the summary written at the end: a line per game, the table
+const (
+	runFileName     = "run.json"
+	resultsFileName = "results.tsv"
+	summaryFileName = "results.txt"
+)
+
+// maxResultsLine bounds a line of results.tsv when it is read back: a line
+// holds two names, a detail, two faults and a path, each bounded.
+const maxResultsLine = 64 << 10
+
+// resultsHeader is the first line of results.tsv. The result column is the
+// first seat's, as PGN writes it: 1-0, 0-1, 1/2-1/2, or * for a game without
+// a result.
+const resultsHeader = "game\tpairing\tindex\tfirst\tsecond\tresult\twinner\treason\tdetail\tplies\tfirst_fault\tsecond_fault\trecord"
+
+// runRecord is run.json: what "arena match" or "arena tournament" was asked
+// to play, in a form that plays the same games again.
+type runRecord struct {
+	Version int    `json:"version"` // 1
+	Command string `json:"command"` // match or tournament
+	Game    string `json:"game"`    // gameDef.Name
+	Seed    uint64 `json:"seed"`    // the match seed, drawn or given
+	// Flags are the flags given that shape the games (every one but -out,
+	// -seed, -resume, -j, -web and -v), by name, in their text form, with
+	// a -start path made absolute.
+	Flags map[string]string `json:"flags"`
+	// Players are the players as NAME=SPEC, in their order, a program's
+	// relative path made absolute, so the run can go on from any
+	// directory.
+	Players []string `json:"players"`
+}
+
+// runOnlyFlag reports whether the flag called name leaves the games a run
+// plays and how they end alone, so that -resume takes it from its own
+// command line (or, for -out and -seed, from the run).
+func runOnlyFlag(name string) bool {
+	switch name {
+	case "out", "seed", "resume", "j", "web", "v":
+		return true
+	}
+	return false
+}
+
+// newRunRecord describes the run cfg was parsed from: fs holds the flags as
+// given.
+func newRunRecord(cmd string, cfg *matchConfig, fs *flag.FlagSet) (*runRecord, error) {
+	rec := &runRecord{Version: 1, Command: cmd, Game: cfg.Game.Name, Seed: cfg.Seed, Flags: map[string]string{}}
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if runOnlyFlag(f.Name) {
+			return
+		}
+		v := f.Value.String()
+		if f.Name == "start" && v != "" {
+			if abs, aerr := filepath.Abs(v); aerr == nil {
+				v = abs
+			} else {
+				err = aerr
+			}
+		}
+		rec.Flags[f.Name] = v
+	})
+	for _, p := range cfg.Players {
+		spec := p.Builtin
+		if spec == "" {
+			cmd := slices.Clone(p.Command)
+			if strings.ContainsAny(cmd[0], `/\`) && !filepath.IsAbs(cmd[0]) {
+				abs, aerr := filepath.Abs(cmd[0])
+				if aerr != nil {
+					return nil, aerr
+				}
+				cmd[0] = abs
+			}
+			spec = p.Protocol + ":" + strings.Join(cmd, " ")
+		}
+		rec.Players = append(rec.Players, p.Name+"="+spec)
+	}
+	return rec, err
+}
+
+// args returns the command line (after the game's name) that plays the run
+// again into dir.
+func (rec *runRecord) args(dir string) []string {
+	var args []string
+	names := make([]string, 0, len(rec.Flags))
+	for name := range rec.Flags {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		args = append(args, "-"+name+"="+rec.Flags[name])
+	}
+	args = append(args, "-seed="+strconv.FormatUint(rec.Seed, 10), "-out="+dir, "--")
+	return append(args, rec.Players...)
+}
+
+// writeRunRecord writes run.json into dir.
+func writeRunRecord(dir string, rec *runRecord) error {
+	b, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, runFileName), append(b, '\n'), 0o644)
+}
+
+// readRunRecord reads dir's run.json.
+func readRunRecord(dir string) (*runRecord, error) {
+	f, err := os.Open(filepath.Join(dir, runFileName))
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s is not a run's records directory (no %s)", dir, runFileName)
+		}
+		return nil, err
+	}
+	defer f.Close()
+	var rec runRecord
+	dec := json.NewDecoder(io.LimitReader(f, 1<<20))
+	if err := dec.Decode(&rec); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, runFileName), err)
+	}
+	if rec.Version != 1 || rec.Game == "" || (rec.Command != "match" && rec.Command != "tournament") {
+		return nil, fmt.Errorf("%s: not a run arena can resume (version %d, command %q, game %q)", filepath.Join(dir, runFileName), rec.Version, rec.Command, rec.Game)
+	}
+	return &rec, nil
+}
+
+// resultsLog is results.tsv opened for appending.
+type resultsLog struct {
+	f *os.File
+}
+
+// openResults opens dir's results.tsv for appending, writing its header if
+// the file is new.
+func openResults(dir string) (*resultsLog, error) {
+	f, err := os.OpenFile(filepath.Join(dir, resultsFileName), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || st.Size() == 0 {
+		if _, err := f.WriteString(resultsHeader + "\n"); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	return &resultsLog{f: f}, nil
+}
+
+// add appends g's line, in one write, and syncs it to the disk.
+func (l *resultsLog) add(g *finished) error {
+	if _, err := l.f.WriteString(resultsLine(g) + "\n"); err != nil {
+		return err
+	}
+	return l.f.Sync()
+}
+
+// Close closes the file.
+func (l *resultsLog) Close() error { return l.f.Close() }
+
+// tsvField makes s one field of a line: tabs and line breaks become spaces.
+func tsvField(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// pgnResult is the first seat's result of a game as PGN writes it.
+func pgnResult(winner int) string {
+	switch winner {
+	case 0:
+		return "1-0"
+	case 1:
+		return "0-1"
+	case -1:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// resultsLine is g's line of results.tsv.
+func resultsLine(g *finished) string {
+	j, r := g.job, g.result
+	winner := "unfinished"
+	switch r.Winner {
+	case 0, 1:
+		winner = j.Seats[r.Winner].Name
+	case -1:
+		winner = "draw"
+	}
+	fields := []string{
+		strconv.Itoa(j.N), strconv.Itoa(g.pair.index), strconv.Itoa(j.Index),
+		j.Seats[0].Name, j.Seats[1].Name, pgnResult(r.Winner), winner, r.Reason, r.Detail,
+		strconv.Itoa(r.Plies), r.Faults[0].String(), r.Faults[1].String(), r.Record,
+	}
+	for i, f := range fields {
+		fields[i] = tsvField(f)
+	}
+	return strings.Join(fields, "\t")
+}
+
+// storedGame is a line of results.tsv read back.
+type storedGame struct {
+	N, Pairing, Index int
+	Seats             [2]string
+	Result            gameResult // Winner, Reason, Detail, Plies, Record and the faults' text
+}
+
+// readResults reads dir's results.tsv, if any: the last line of each game
+// (a game played again after an interruption has a later line), by game
+// number. A line cut short by a kill is ignored; any other malformed line is
+// an error naming it.
+func readResults(dir string) (map[int]storedGame, error) {
+	path := filepath.Join(dir, resultsFileName)
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return map[int]storedGame{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[int]storedGame{}
+	br := bufio.NewReaderSize(f, maxResultsLine)
+	for n := 1; ; n++ {
+		b, err := br.ReadSlice('\n')
+		switch {
+		case errors.Is(err, io.EOF):
+			return out, nil // b, if any, is a line cut short by a kill: that game is played again
+		case errors.Is(err, bufio.ErrBufferFull):
+			return nil, fmt.Errorf("%s:%d: a line over %d bytes", path, n, maxResultsLine)
+		case err != nil:
+			return nil, err
+		}
+		line := strings.TrimSuffix(string(b), "\n")
+		switch {
+		case n == 1 && line != resultsHeader:
+			return nil, fmt.Errorf("%s:1: not the header arena writes", path)
+		case n == 1 || line == "":
+			continue
+		}
+		g, err := parseResultsLine(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		out[g.N] = g
+	}
+}
+
+// parseResultsLine reads one line of results.tsv.
+func parseResultsLine(line string) (storedGame, error) {
+	f := strings.Split(line, "\t")
+	if len(f) != strings.Count(resultsHeader, "\t")+1 {
+		return storedGame{}, fmt.Errorf("%d fields, want %d", len(f), strings.Count(resultsHeader, "\t")+1)
+	}
+	var g storedGame
+	var err error
+	num := func(s, what string) int {
+		n, e := strconv.Atoi(s)
+		if e != nil && err == nil {
+			err = fmt.Errorf("%s %q is not a number", what, s)
+		}
+		return n
+	}
+	g.N, g.Pairing, g.Index = num(f[0], "game"), num(f[1], "pairing"), num(f[2], "index")
+	g.Seats = [2]string{f[3], f[4]}
+	g.Result.Plies = num(f[9], "plies")
+	if err != nil {
+		return storedGame{}, err
+	}
+	switch f[5] {
+	case "1-0":
+		g.Result.Winner = 0
+	case "0-1":
+		g.Result.Winner = 1
+	case "1/2-1/2":
+		g.Result.Winner = -1
+	case "*":
+		g.Result.Winner = -2
+	default:
+		return storedGame{}, fmt.Errorf("result %q is none of 1-0, 0-1, 1/2-1/2, *", f[5])
+	}
+	g.Result.Reason, g.Result.Detail, g.Result.Record = f[7], f[8], f[12]
+	for s, text := range f[10:12] {
+		g.Result.Faults[s] = parseFault(text)
+	}
+	return g, nil
+}
+
+// parseFault reads a fault as fault.String writes it.
+func parseFault(s string) fault {
+	for k := faultStart; k <= faultDisconnect; k++ {
+		if s == k.String() {
+			return fault{Kind: k}
+		}
+		if rest, ok := strings.CutPrefix(s, k.String()+": "); ok {
+			return fault{Kind: k, Reason: rest}
+		}
+	}
+	return fault{}
+}
