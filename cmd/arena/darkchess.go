@@ -48,10 +48,10 @@ import (
 func darkchessDef() *gameDef {
 	repetition := 0 // -repetition, read by NewRunner
 	return &gameDef{
-		Name:        "darkchess",
-		Title:       "Chinese dark chess",
-		Builtins:    darkchessBotNames(),
-		Protocols:   []string{"mgtp", "legacy", "readmode"},
+		Name:      "darkchess",
+		Title:     "Chinese dark chess",
+		Builtins:  darkchessBotNames(),
+		Protocols: []string{"mgtp", "legacy", "readmode"},
 		ProgramHelp: `Each program runs in a directory of its own in the game's directory:
 "mgtp:./engine" is an MGTP engine on its standard input and output (the 2021
 match system), told the time left before its first genmove; "legacy:./search"

@@ -39,10 +39,10 @@ import (
 // its options), writing every game as an NTPU board.txt.
 func geisterDef() *gameDef {
 	return &gameDef{
-		Name:        "geister",
-		Title:       "Geister",
-		Builtins:    geisterBotNames(),
-		Protocols:   []string{"stdio", "tcp"},
+		Name:      "geister",
+		Title:     "Geister",
+		Builtins:  geisterBotNames(),
+		Protocols: []string{"stdio", "tcp"},
 		ProgramHelp: `A program speaks the NTPU launcher's protocol, one process per game:
 "stdio:./bot" on its standard input and output; "tcp:./bot" is started with
 the host and port of a server arena opens for it appended as its last two

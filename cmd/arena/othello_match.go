@@ -25,10 +25,10 @@ import (
 // players as its TCP clients.
 func othelloDef() *gameDef {
 	return &gameDef{
-		Name:        "othello",
-		Title:       "Othello",
-		Builtins:    othelloBotNames(),
-		Protocols:   []string{"tcp"},
+		Name:      "othello",
+		Title:     "Othello",
+		Builtins:  othelloBotNames(),
+		Protocols: []string{"tcp"},
 		ProgramHelp: `A tcp: program is a TUS OthelloServer client. For each game arena starts a
 server on 127.0.0.1 at a free port, then the program with the server's host
 and port: in place of {host} and {port} in its command line if it has them

@@ -31,10 +31,10 @@ import (
 func pddDef() *gameDef {
 	var eol, workdir string
 	return &gameDef{
-		Name:        "pdd",
-		Title:       "Ponte del Diavolo",
-		Builtins:    pddBotNames(),
-		Protocols:   []string{"strategy"},
+		Name:      "pdd",
+		Title:     "Ponte del Diavolo",
+		Builtins:  pddBotNames(),
+		Protocols: []string{"strategy"},
 		ProgramHelp: `A strategy program runs once per move in the game's directory, as
 "PROG <W|B> <Y|N> chess.txt bridge.txt stepLog.txt" (its colour, whether it
 may play Change): it reads the files, writes its move into chess.txt or
