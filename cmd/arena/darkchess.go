@@ -28,6 +28,15 @@ import (
 	"github.com/botarena/botarena/timer"
 )
 
+// darkchessProgramHelp is the game's "arena help match" text on how arena runs a
+// program.
+const darkchessProgramHelp = `Each program runs in a directory of its own in the game's directory:
+"mgtp:./engine" is an MGTP engine on its standard input and output (the 2021
+match system), told the time left before its first genmove; "legacy:./search"
+is started as "./search 127.0.0.1 PORT" and connects back (the 2013-2019
+socket protocol); "readmode:./search" runs once per ply, board.txt in,
+move.txt out. -startup bounds its start and handshake.`
+
 // darkchessDef describes Chinese dark chess (暗棋) to arena.
 //
 // A match is refereed by protocol.DarkChessReferee, whatever each engine
@@ -48,16 +57,11 @@ import (
 func darkchessDef() *gameDef {
 	repetition := 0 // -repetition, read by NewRunner
 	return &gameDef{
-		Name:      "darkchess",
-		Title:     "Chinese dark chess",
-		Builtins:  darkchessBotNames(),
-		Protocols: []string{"mgtp", "legacy", "readmode"},
-		ProgramHelp: `Each program runs in a directory of its own in the game's directory:
-"mgtp:./engine" is an MGTP engine on its standard input and output (the 2021
-match system), told the time left before its first genmove; "legacy:./search"
-is started as "./search 127.0.0.1 PORT" and connects back (the 2013-2019
-socket protocol); "readmode:./search" runs once per ply, board.txt in,
-move.txt out. -startup bounds its start and handshake.`,
+		Name:        "darkchess",
+		Title:       "Chinese dark chess",
+		Builtins:    darkchessBotNames(),
+		Protocols:   []string{"mgtp", "legacy", "readmode"},
+		ProgramHelp: darkchessProgramHelp,
 		Defaults:    [2]string{"greedy", "random"},
 		Seats:       [2]string{"first", "second"},
 		Presets:     []string{"ntu2021", "classic", "icga"},

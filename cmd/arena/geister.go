@@ -24,6 +24,14 @@ import (
 	"github.com/botarena/botarena/timer"
 )
 
+// geisterProgramHelp is the game's "arena help match" text on how arena runs a
+// program.
+const geisterProgramHelp = `A program speaks the NTPU launcher's protocol, one process per game:
+"stdio:./bot" on its standard input and output; "tcp:./bot" is started with
+the host and port of a server arena opens for it appended as its last two
+arguments, and connects to it within -startup. Lines a program writes that
+are not commands are skipped and logged.`
+
 // geisterDef describes Geister to arena.
 //
 // A match is refereed by protocol.GeisterNTPUHost, the NTPU platform
@@ -39,15 +47,11 @@ import (
 // its options), writing every game as an NTPU board.txt.
 func geisterDef() *gameDef {
 	return &gameDef{
-		Name:      "geister",
-		Title:     "Geister",
-		Builtins:  geisterBotNames(),
-		Protocols: []string{"stdio", "tcp"},
-		ProgramHelp: `A program speaks the NTPU launcher's protocol, one process per game:
-"stdio:./bot" on its standard input and output; "tcp:./bot" is started with
-the host and port of a server arena opens for it appended as its last two
-arguments, and connects to it within -startup. Lines a program writes that
-are not commands are skipped and logged.`,
+		Name:        "geister",
+		Title:       "Geister",
+		Builtins:    geisterBotNames(),
+		Protocols:   []string{"stdio", "tcp"},
+		ProgramHelp: geisterProgramHelp,
 		Defaults:    [2]string{"greedy", "random"},
 		Seats:       [2]string{"first", "second"},
 		Presets:     []string{"gat", "ntpu"},

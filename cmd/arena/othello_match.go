@@ -21,20 +21,24 @@ import (
 	"github.com/botarena/botarena/timer"
 )
 
-// othelloDef describes Othello to arena: the TUS OthelloServer protocol,
-// players as its TCP clients.
-func othelloDef() *gameDef {
-	return &gameDef{
-		Name:      "othello",
-		Title:     "Othello",
-		Builtins:  othelloBotNames(),
-		Protocols: []string{"tcp"},
-		ProgramHelp: `A tcp: program is a TUS OthelloServer client. For each game arena starts a
+// othelloProgramHelp is the game's "arena help match" text on how arena runs a
+// program.
+const othelloProgramHelp = `A tcp: program is a TUS OthelloServer client. For each game arena starts a
 server on 127.0.0.1 at a free port, then the program with the server's host
 and port: in place of {host} and {port} in its command line if it has them
 ("tcp:./client -h {host} -p {port}"), or else appended as its last two
 arguments ("tcp:./client" runs "./client 127.0.0.1 40123"). It must connect
-within -startup; black connects first.`,
+within -startup; black connects first.`
+
+// othelloDef describes Othello to arena: the TUS OthelloServer protocol,
+// players as its TCP clients.
+func othelloDef() *gameDef {
+	return &gameDef{
+		Name:        "othello",
+		Title:       "Othello",
+		Builtins:    othelloBotNames(),
+		Protocols:   []string{"tcp"},
+		ProgramHelp: othelloProgramHelp,
 		Defaults:    [2]string{"alphabeta", "random"},
 		Seats:       [2]string{"black", "white"},
 		Presets:     []string{"tus", "standard"},

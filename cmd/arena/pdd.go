@@ -18,6 +18,13 @@ import (
 	"github.com/botarena/botarena/timer"
 )
 
+// pddProgramHelp is the game's "arena help match" text on how arena runs a
+// program.
+const pddProgramHelp = `A strategy program runs once per move in the game's directory, as
+"PROG <W|B> <Y|N> chess.txt bridge.txt stepLog.txt" (its colour, whether it
+may play Change): it reads the files, writes its move into chess.txt or
+bridge.txt, exits 0 within its time.`
+
 // pddDef describes Ponte del Diavolo to arena: games refereed over the course
 // platform's files (spec §4), every player a strategy program run once per
 // move as
@@ -31,14 +38,11 @@ import (
 func pddDef() *gameDef {
 	var eol, workdir string
 	return &gameDef{
-		Name:      "pdd",
-		Title:     "Ponte del Diavolo",
-		Builtins:  pddBotNames(),
-		Protocols: []string{"strategy"},
-		ProgramHelp: `A strategy program runs once per move in the game's directory, as
-"PROG <W|B> <Y|N> chess.txt bridge.txt stepLog.txt" (its colour, whether it
-may play Change): it reads the files, writes its move into chess.txt or
-bridge.txt, exits 0 within its time.`,
+		Name:        "pdd",
+		Title:       "Ponte del Diavolo",
+		Builtins:    pddBotNames(),
+		Protocols:   []string{"strategy"},
+		ProgramHelp: pddProgramHelp,
 		Defaults:    [2]string{"greedy", "random"},
 		Seats:       [2]string{"white", "black"},
 		Presets:     []string{"course", "official"},
