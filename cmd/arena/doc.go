@@ -31,10 +31,22 @@
 //	./bot                         a path alone speaks the game's first protocol
 //	alice=mgtp:./engine           NAME=PLAYER names a player
 //
-// A command line is split on blanks, with no shell. A program that is
+// A command line is split on blanks, with no shell. A program is named after
+// its executable's base name ("mgtp:./engine 5" is engine), or for an
+// interpreter after its script ("python3 bot.py" is bot). A program that is
 // missing, not executable, crashes, hangs or talks nonsense loses its game,
-// with the reason in the result line and the record; it is killed with its
-// whole process group and reaped, and the match goes on.
+// and the result line says which of five faults it was, in the same words
+// for every game, with the reason:
+//
+//	could not start   missing, not executable, not a program
+//	crashed           died by a signal or exited with a non-zero status
+//	timed out         no answer in its time (to start, connect, hand-shake or move)
+//	illegal move      an answer that is not a legal move, garbage included
+//	disconnected      closed its connection or its output before the end
+//
+// It is killed with every process it started and reaped, and the match goes
+// on. arena exits with status 1 after the games when a program could not
+// start in any of its games.
 //
 // Flags of match and tournament (flags and players may come in any order):
 //
@@ -46,8 +58,11 @@
 //	             darkchess ntu2021|classic|icga, pdd course|official
 //	-plies N     ply limit (Geister's turn limit, dark chess's no-capture-no-flip limit)
 //	-start F     a record to start every game from (a mid-game position)
-//	-seed S      the match seed, printed when drawn; a run with the same seed deals the same
+//	-seed S      the match seed, printed when drawn; a run with the same seed plays the same
+//	             games: built-ins are seeded from the seed, the game's index and the seat
 //	-out DIR     where the records go (arena-records/<game>-<date>-<time>)
+//	-startup D   how long a program has to start, connect and hand-shake (10s)
+//	-resume DIR  go on with the run in DIR: play its unplayed games only
 //	-j N         games at once (match 1, tournament the number of CPUs)
 //	-web ADDR    serve the web viewer (live boards, clocks, move lists, replays)
 //	-v           log the referees' events
@@ -58,11 +73,18 @@
 // -trans transcript and a move list; Geister's board.txt; dark chess's
 // board.txt, its JSON sidecar and the MGTP transcripts; PDD's game directory
 // with stepLog.txt and result.json) and result.txt, its result in words.
-// results.txt holds a line per game and the table.
+// The run's directory holds run.json (the run: game, flags, players, seed),
+// results.tsv (a line per game, appended and synced as the game ends, so
+// that no finished game is lost even to kill -9) and, at the end,
+// results.txt (a line per game and the table).
 //
 // Ctrl-C stops a match or tournament: the games being played end unfinished,
 // their programs are killed, the finished games stay recorded, the partial
-// results are printed, and arena exits with status 130.
+// results are printed, and arena exits with status 130. "arena tournament
+// -resume DIR" (or match) goes on with a run stopped by Ctrl-C, a crash or
+// kill -9: it plays only the games results.tsv lacks, with the run's
+// players, flags and seed, and ends with the table the whole run would have
+// printed.
 //
 // # Tournaments
 //
