@@ -26,9 +26,12 @@ type geisterGame struct {
 	written  chan geisterWritten // the MOV?s written to the mover
 	done     chan struct{}       // closed when the game is over
 	clock    geisterTurnClock
-	turnSeq  uint64    // the number of the last MOV?
-	pending  uint64    // turnSeq while its MOV? awaits a legal move, else 0
-	firstAsk time.Time // when the first MOV? was sent
+	turnSeq  uint64      // the number of the last MOV?
+	pending  uint64      // turnSeq while its MOV? awaits a legal move, else 0
+	firstAsk time.Time   // when the first MOV? was sent
+	moveAt   []time.Time // when each accepted move was read
+	over     bool
+	rec      GeisterGameRecord
 
 	// The Wait pause after a reply (see reply): while replied is not nil,
 	// reply number replySeq is on its way to it, and the pause starts once
@@ -40,9 +43,6 @@ type geisterGame struct {
 	repliedOut chan uint64
 	waiting    <-chan time.Time
 	next       func()
-	moveAt     []time.Time // when each accepted move was read
-	over       bool
-	rec        GeisterGameRecord
 }
 
 func newGeisterGame(s *geisterServer, id int) *geisterGame {
