@@ -135,9 +135,13 @@ type GeisterHost struct {
 	// server has none).
 	SetupTimeout time.Duration
 
-	// Wait is a pause after each accepted move before the next MOV? (the
-	// Java server's --wait, for the viewer), charged to nobody. Commands
-	// that arrive meanwhile are handled after it.
+	// Wait is the Java server's --wait (spec §4.8): a pause after each
+	// reply to a command (OK, OKR, OKB, NG), from the moment the reply has
+	// been written, before whatever the host sends next: the next MOV?, the
+	// results (WON:, LST:, DRW:), the LST: after the NG of an illegal move.
+	// It is charged to nobody, and commands that arrive meanwhile are
+	// handled after it. Clients that read one line per read (the GAT
+	// starter kit) need it to see a result that follows a reply.
 	Wait time.Duration
 
 	// Start, when not the zero Position, is the position every game starts

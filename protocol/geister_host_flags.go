@@ -22,7 +22,7 @@ type GeisterHostOptions struct {
 	Budget        int    // --budget: each player's main time, seconds (600)
 	Timeout       int    // --timeout: the time per move once the budget is spent, seconds (10)
 	NoNGTerminate bool   // --no_ng_terminate: a refused move gets NG only, and the player tries again
-	Wait          int    // --wait: a pause after each move before the next MOV?, milliseconds (0)
+	Wait          int    // --wait: a pause after each reply (OK, NG) before what follows (MOV?, the results), milliseconds (0)
 	MaxTurn       int    // --max-turn: the ply limit, 0 for none, -1 for the preset's (the Java server ignores it; we do not)
 	Preset        string // --preset: the rules, gat (300 plies) or ntpu (200 plies)
 	WholeSeconds  bool   // --whole-seconds: charge whole seconds, with the Java server's extra second
@@ -53,7 +53,7 @@ func (o *GeisterHostOptions) RegisterFlags(fs *flag.FlagSet) {
 	fs.IntVar(&o.Budget, "budget", d.Budget, "each player's time `budget` in seconds")
 	fs.IntVar(&o.Timeout, "timeout", d.Timeout, "`seconds` per move once the budget is spent")
 	fs.BoolVar(&o.NoNGTerminate, "no_ng_terminate", d.NoNGTerminate, "an illegal move gets NG only, and the player tries again")
-	fs.IntVar(&o.Wait, "wait", d.Wait, "pause in `ms` after each move before the next MOV?, for the viewer")
+	fs.IntVar(&o.Wait, "wait", d.Wait, "pause in `ms` after each reply (OK, NG) before what follows: the next MOV?, or the results")
 	fs.IntVar(&o.MaxTurn, "max-turn", d.MaxTurn, "the ply `limit` (a draw when reached); 0 for none, -1 for the preset's")
 	fs.StringVar(&o.Preset, "preset", d.Preset, "the rules: gat (300 plies) or ntpu (200 plies); an illegal move loses in both")
 	fs.BoolVar(&o.WholeSeconds, "whole-seconds", d.WholeSeconds, "charge whole seconds per move, with the Java server's extra second")

@@ -26,13 +26,23 @@ type geisterGame struct {
 	written  chan geisterWritten // the MOV?s written to the mover
 	done     chan struct{}       // closed when the game is over
 	clock    geisterTurnClock
-	turnSeq  uint64           // the number of the last MOV?
-	pending  uint64           // turnSeq while its MOV? awaits a legal move, else 0
-	waiting  <-chan time.Time // the Wait pause before the next MOV?
-	firstAsk time.Time        // when the first MOV? was sent
-	moveAt   []time.Time      // when each accepted move was read
+	turnSeq  uint64      // the number of the last MOV?
+	pending  uint64      // turnSeq while its MOV? awaits a legal move, else 0
+	firstAsk time.Time   // when the first MOV? was sent
+	moveAt   []time.Time // when each accepted move was read
 	over     bool
 	rec      GeisterGameRecord
+
+	// The Wait pause after a reply (see reply): while replied is not nil,
+	// reply number replySeq is on its way to it, and the pause starts once
+	// it has been written (its number comes on repliedOut) or the
+	// connection is gone; waiting is the pause running; next runs after it.
+	// No command is handled meanwhile.
+	replied    *geisterConn
+	replySeq   uint64
+	repliedOut chan uint64
+	waiting    <-chan time.Time
+	next       func()
 }
 
 func newGeisterGame(s *geisterServer, id int) *geisterGame {
@@ -42,8 +52,10 @@ func newGeisterGame(s *geisterServer, id int) *geisterGame {
 		events:  make(chan geisterLineEvent),
 		written: make(chan geisterWritten, 1),
 		done:    make(chan struct{}),
-		clock:   newGeisterTurnClock(s.time),
-		rec:     GeisterGameRecord{ID: id},
+
+		repliedOut: make(chan uint64, 1),
+		clock:      newGeisterTurnClock(s.time),
+		rec:        GeisterGameRecord{ID: id},
 	}
 }
 
@@ -60,7 +72,10 @@ func (g *geisterGame) run() {
 			}
 		}
 		events := g.events
-		if g.waiting != nil {
+		var repliedGone <-chan struct{}
+		if g.replied != nil {
+			events, repliedGone = nil, g.replied.done
+		} else if g.waiting != nil {
 			events = nil
 		}
 		select {
@@ -82,9 +97,18 @@ func (g *geisterGame) run() {
 			if g.clock.rang() {
 				g.timeout()
 			}
+		case seq := <-g.repliedOut:
+			if seq == g.replySeq {
+				g.startPause()
+			}
+		case <-repliedGone:
+			g.startPause() // the reply will never be written: pause all the same
 		case <-g.waiting:
 			g.waiting = nil
-			g.askMove()
+			if next := g.next; next != nil {
+				g.next = nil
+				next()
+			}
 		case <-g.s.ctx.Done():
 			g.abort()
 		}
@@ -172,10 +196,11 @@ func (g *geisterGame) setupLine(c *geisterConn, cmd GeisterCommand, err error) {
 	g.set[c.seat] = true
 	g.reds[c.seat] = cmd.Reds
 	g.rec.Reds[c.seat] = cmd.Reds
-	c.send(GeisterEvent{Kind: GeisterOK}, nil)
 	g.s.log.Info("geister host: red ghosts set", "game", g.id, "seat", c.seat.String())
 	if !g.set[c.seat.Opponent()] || g.conn[c.seat.Opponent()] == nil {
-		g.publish(GeisterViewerWaiting, 0, g.setupBoard(geister.Second))
+		g.reply(c, GeisterEvent{Kind: GeisterOK}, func() {
+			g.publish(GeisterViewerWaiting, 0, g.setupBoard(geister.Second))
+		})
 		return
 	}
 	start := g.s.h.Start
@@ -193,22 +218,25 @@ func (g *geisterGame) setupLine(c *geisterConn, cmd GeisterCommand, err error) {
 	g.rec.Start = start
 	g.s.log.Info("geister host: game start", "game", g.id, "first", g.rec.Remote[0], "second", g.rec.Remote[1])
 	g.onPly(geister.NoMove, g.g.Turn(), geister.Unknown)
-	if r, over := g.g.Result(); over {
-		g.end(r, nil)
-		return
-	}
-	g.askMove()
+	g.reply(c, GeisterEvent{Kind: GeisterOK}, func() {
+		if r, over := g.g.Result(); over {
+			g.end(r, nil)
+			return
+		}
+		g.askMove()
+	})
 }
 
 // ng refuses a command without consequence: NG, and the viewer shows the
 // board again with the MOV: label, as the Java server's does.
 func (g *geisterGame) ng(c *geisterConn) {
-	c.send(GeisterEvent{Kind: GeisterNG}, nil)
-	if g.g == nil {
-		g.publish(GeisterViewerWaiting, 0, g.setupBoard(geister.Second))
-	} else {
-		g.publish(GeisterViewerWaiting, 0, GeisterResultBoard(g.g.Position(), geister.Second))
-	}
+	g.reply(c, GeisterEvent{Kind: GeisterNG}, func() {
+		if g.g == nil {
+			g.publish(GeisterViewerWaiting, 0, g.setupBoard(geister.Second))
+		} else {
+			g.publish(GeisterViewerWaiting, 0, GeisterResultBoard(g.g.Position(), geister.Second))
+		}
+	})
 }
 
 // refuse answers NG to a bad command from the side to move, which loses
@@ -218,10 +246,10 @@ func (g *geisterGame) refuse(c *geisterConn) {
 		g.ng(c) // Retry: the same player sends another move
 		return
 	}
-	c.send(GeisterEvent{Kind: GeisterNG}, nil)
+	g.clock.stop()
 	g.s.log.Info("geister host: illegal move", "game", g.id, "seat", c.seat.String())
 	r, _ := g.g.Result()
-	g.end(r, nil)
+	g.reply(c, GeisterEvent{Kind: GeisterNG}, func() { g.end(r, nil) })
 }
 
 // play plays a legal move of the side to move, read at the given time.
@@ -246,16 +274,49 @@ func (g *geisterGame) play(c *geisterConn, m geister.Move, at time.Time) {
 	g.rec.Times = append(g.rec.Times, elapsed)
 	g.moveAt = append(g.moveAt, at)
 	g.onPly(pos.Normalize(m), c.seat, ack.Capture)
-	c.send(ack, nil)
-	if r, over := g.g.Result(); over {
-		g.end(r, nil)
+	g.reply(c, ack, func() {
+		if r, over := g.g.Result(); over {
+			g.end(r, nil)
+			return
+		}
+		g.askMove()
+	})
+}
+
+// reply sends e, the answer to a command of c (OK, OKR, OKB or NG), and then
+// runs next (if not nil): at once without Wait; else Wait after e has been
+// written to c's socket, as the Java server sleeps after each reply, before
+// whatever it sends next (spec §4.8: the next MOV?, the results, LST: after
+// the NG of an illegal move). No command is handled during the pause, and
+// the pause is charged to nobody (no MOV? is pending); only a time out, a
+// setup timeout or Serve's end can end the game meanwhile, and next then
+// does not run.
+func (g *geisterGame) reply(c *geisterConn, e GeisterEvent, next func()) {
+	if g.s.h.Wait <= 0 {
+		c.send(e, nil)
+		if next != nil {
+			next()
+		}
 		return
 	}
-	if d := g.s.h.Wait; d > 0 {
-		g.waiting = time.After(d)
+	g.replySeq++
+	seq := g.replySeq
+	g.replied, g.next = c, next
+	c.send(e, func() {
+		select {
+		case g.repliedOut <- seq:
+		case <-g.done:
+		}
+	})
+}
+
+// startPause starts the Wait pause: the reply has been written.
+func (g *geisterGame) startPause() {
+	if g.replied == nil {
 		return
 	}
-	g.askMove()
+	g.replied = nil
+	g.waiting = time.After(g.s.h.Wait)
 }
 
 // askMove sends MOV? to the side to move; its clock starts when the message
@@ -292,16 +353,22 @@ func (g *geisterGame) timeout() {
 
 // lost handles the end of c's input.
 func (g *geisterGame) lost(c *geisterConn, err error) {
-	reason := geister.Disconnect
 	if errors.Is(err, lineio.ErrLineTooLong) {
-		// The line is a bad command, and the next cannot be found.
-		reason = geister.IllegalMove
-		c.send(GeisterEvent{Kind: GeisterNG}, nil)
+		// The line is a bad command, and the next cannot be found: NG, and
+		// the loss after it (Wait between them, as for an illegal move).
+		g.clock.stop()
+		g.reply(c, GeisterEvent{Kind: GeisterNG}, func() { g.forfeit(c, geister.IllegalMove, err) })
+		return
 	}
+	c.kill()
+	g.forfeit(c, geister.Disconnect, err)
+}
+
+// forfeit makes c lose for reason (a line too long or a disconnect, err);
+// during setup only if its opponent is there and has set, otherwise its
+// seat is free again.
+func (g *geisterGame) forfeit(c *geisterConn, reason geister.Reason, err error) {
 	g.s.log.Info("geister host: player lost", "game", g.id, "seat", c.seat.String(), "reason", reason.String(), "err", err)
-	if reason == geister.Disconnect {
-		c.kill()
-	}
 	if g.g == nil {
 		// Setup: the player loses only if its opponent is there and has
 		// set; otherwise its seat is free again.

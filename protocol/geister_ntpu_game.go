@@ -194,7 +194,6 @@ func (g *ntpuGame) line(c geister.Color, l ntpuLine) error {
 	if !l.tooLong && strings.TrimSpace(l.text) == "" {
 		return nil // blank lines are ignored everywhere
 	}
-	s.log.Debug("geister ntpu: recv", "line", l.text, "too_long", l.tooLong)
 	if g.game == nil {
 		return g.setupLine(c, l)
 	}
@@ -202,11 +201,29 @@ func (g *ntpuGame) line(c geister.Color, l ntpuLine) error {
 	return nil
 }
 
+// talking reports whether l, from side c while the host awaits a command of
+// it, is a STDIO-mode program talking on its standard output (its board, its
+// thoughts: the launcher shows stdout in its window) rather than a command:
+// the line is then logged within a bound and skipped, and the program's
+// clock runs on (spec §5.3). Lines over GeisterMaxLine bytes are bad
+// commands. A TCP-mode program speaks the Java server's protocol, where any
+// line is a command.
+func (g *ntpuGame) talking(c geister.Color, l ntpuLine) bool {
+	s := g.seats[c]
+	if s.prog.Mode != GeisterSTDIOMode || l.tooLong || ntpuIsCommand(l.text) {
+		s.log.Debug("geister ntpu: recv", "line", l.text, "too_long", l.tooLong)
+		return false
+	}
+	s.skipped(l)
+	return true
+}
+
 // awaitingNothing handles a line from a side the host expects nothing from:
 // NG in TCP mode (the Java server's rule), dropped in STDIO mode.
 func (g *ntpuGame) awaitingNothing(c geister.Color, l ntpuLine) {
 	s := g.seats[c]
 	if s.prog.Mode == GeisterTCPMode {
+		s.log.Debug("geister ntpu: recv", "line", l.text, "too_long", l.tooLong)
 		g.send(c, GeisterEvent{Kind: GeisterNG})
 		return
 	}
@@ -226,6 +243,9 @@ func (g *ntpuGame) send(c geister.Color, e GeisterEvent) {
 func (g *ntpuGame) setupLine(c geister.Color, l ntpuLine) error {
 	if g.set[c] {
 		g.awaitingNothing(c, l)
+		return nil
+	}
+	if g.talking(c, l) {
 		return nil
 	}
 	var cmd GeisterCommand
@@ -345,6 +365,9 @@ func (g *ntpuGame) timeout(c geister.Color) {
 func (g *ntpuGame) playLine(c geister.Color, l ntpuLine) {
 	if c != g.game.Turn() {
 		g.awaitingNothing(c, l)
+		return
+	}
+	if g.talking(c, l) {
 		return
 	}
 	// The line's arrival ends the ply: a command read after the deadline,

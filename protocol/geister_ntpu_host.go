@@ -117,8 +117,11 @@ const (
 // bytes) gets NG, and under the rules' geister.Lose policy (the NTPU
 // default) loses the game; under geister.Retry the same player must send
 // another move, on the same clock. Blank lines are ignored everywhere. A
-// line from the player not to move is logged and dropped in STDIO mode and
-// gets NG in TCP mode (the Java server's rule). A program whose time runs
+// STDIO-mode program may talk on its standard output, as the launcher shows
+// it in its window: while a command is awaited, a line that does not begin
+// with SET: or MOV: is logged and skipped, and the clock runs on. A line
+// from the player not to move is logged and dropped in STDIO mode and gets
+// NG in TCP mode (the Java server's rule). A program whose time runs
 // out loses (TimeOut); one that closes its output, exits or, in TCP mode,
 // does not connect within ConnectTimeout or closes the connection before its
 // result, loses (Disconnect) (if neither TCP-mode program connects, the game
@@ -177,9 +180,10 @@ type GeisterNTPUHost struct {
 	// the NTPU platform does for programs that read the position from it.
 	BoardFile bool
 
-	// Logger receives the host's log: the programs, every line at Debug,
-	// lines dropped, the result, and each program's standard error when
-	// it ends. Nil discards it.
+	// Logger receives the host's log: the programs, every command at
+	// Debug, the lines skipped or dropped (at most proc.LogLimit bytes of
+	// them per program), the result, and each program's standard error
+	// when it ends. Nil discards it.
 	Logger *slog.Logger
 
 	// OnPly, when not nil, is called from the goroutine that runs Play when
@@ -251,6 +255,11 @@ type GeisterProgramRun struct {
 	// Dropped counts the non-blank lines the host read from the program
 	// while it awaited nothing from it (STDIO mode) or after its result.
 	Dropped int
+	// Skipped counts the non-blank lines of a STDIO-mode program's output
+	// that were not commands, skipped while the host awaited one. The
+	// skipped and dropped lines go to the Logger, at most proc.LogLimit
+	// bytes of them (the head and the tail).
+	Skipped int
 }
 
 // check rejects settings that make no sense.

@@ -54,6 +54,13 @@ type ntpuSeat struct {
 	gone     bool // no more messages: the program left, or a write failed
 	finished bool // its result (and /exit) has been sent
 	run      GeisterProgramRun
+
+	// The lines of the program's output that were not commands (skipped)
+	// or came when nothing was awaited (dropped), on their way to the log:
+	// at most proc.LogLimit bytes of them, the head as they come, the tail
+	// at the end.
+	noise    *proc.BoundedWriter
+	noiseLog *ntpuLogLines
 }
 
 func newNTPUSeat(side geister.Color, p GeisterProgram, crlf bool, log *slog.Logger) *ntpuSeat {
@@ -71,6 +78,8 @@ func newNTPUSeat(side geister.Color, p GeisterProgram, crlf bool, log *slog.Logg
 	}
 	s.log = log.With("player", s.name, "side", side.String())
 	s.run.Name = s.name
+	s.noiseLog = &ntpuLogLines{log: s.log}
+	s.noise = proc.NewBoundedWriter(s.noiseLog, proc.LogLimit)
 	return s
 }
 
@@ -255,6 +264,9 @@ func (s *ntpuSeat) finish(grace time.Duration, now bool) {
 		s.run.Status, s.run.ExitCode, s.run.Killed = res.Status, res.ExitCode, res.Killed || res.TimedOut || res.Canceled
 		s.run.Stderr, s.run.StderrDropped = res.Stderr, res.StderrDropped
 		s.log.Info("geister ntpu: program ended", "status", res.Status, "killed", s.run.Killed, "elapsed", res.Elapsed, "stderr_bytes", int64(len(res.Stderr))+res.StderrDropped)
+		if s.run.Skipped > 0 || s.run.Dropped > 0 {
+			s.log.Info("geister ntpu: lines of its output were not commands", "skipped", s.run.Skipped, "dropped", s.run.Dropped, "bytes_not_logged", s.noise.Dropped())
+		}
 		for line := range strings.Lines(string(res.Stderr)) {
 			s.log.Debug("geister ntpu: stderr", "line", strings.TrimRight(line, "\r\n"))
 		}
@@ -264,6 +276,8 @@ func (s *ntpuSeat) finish(grace time.Duration, now bool) {
 	}
 	close(s.stop)
 	<-s.readerDone
+	s.noise.Close()
+	s.noiseLog.flush()
 }
 
 // await gives the program grace to exit, dropping what it still sends, and
@@ -294,5 +308,71 @@ func (s *ntpuSeat) await(grace time.Duration) {
 // dropped logs a line read while nothing was awaited from the program.
 func (s *ntpuSeat) dropped(l ntpuLine, when string) {
 	s.run.Dropped++
-	s.log.Info("geister ntpu: line dropped", "when", when, "line", l.text, "too_long", l.tooLong)
+	s.logNoise("dropped "+when, l)
+}
+
+// skipped logs a line that is not a command, read while a command was
+// awaited from a STDIO-mode program (ntpuIsCommand).
+func (s *ntpuSeat) skipped(l ntpuLine) {
+	s.run.Skipped++
+	s.logNoise("skipped, not a command", l)
+}
+
+// logNoise writes "<why>: <line>" to the bounded log of the program's
+// noise.
+func (s *ntpuSeat) logNoise(why string, l ntpuLine) {
+	text := l.text
+	if l.tooLong {
+		text = fmt.Sprintf("(a line over %d bytes)", GeisterMaxLine)
+	}
+	fmt.Fprintf(s.noise, "%s: %s\n", why, text)
+}
+
+// ntpuIsCommand reports whether a line a STDIO-mode program printed is a
+// command, to be judged, rather than the program talking on its standard
+// output, to be skipped (spec §5.3): whether it begins, after spaces and
+// tabs, with one of the commands a program sends, SET: or MOV:, in either
+// case. A line that is a command but a bad one ("MOV:Z,UP", "mov:a,up")
+// still gets NG.
+func ntpuIsCommand(line string) bool {
+	line = strings.TrimLeft(line, " \t")
+	if len(line) < 4 {
+		return false
+	}
+	word := line[:4]
+	return strings.EqualFold(word, "SET:") || strings.EqualFold(word, "MOV:")
+}
+
+// ntpuLogLines is where the bounded noise of a program goes: each line it
+// is written becomes an Info record of the seat's log.
+type ntpuLogLines struct {
+	log     *slog.Logger
+	partial []byte // a line not ended yet (at most proc.LogLimit bytes pass)
+}
+
+func (w *ntpuLogLines) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			w.partial = append(w.partial, p...)
+			break
+		}
+		w.emit(append(w.partial, p[:i]...))
+		w.partial = w.partial[:0]
+		p = p[i+1:]
+	}
+	return n, nil
+}
+
+// flush logs a last line without a line end.
+func (w *ntpuLogLines) flush() {
+	if len(w.partial) > 0 {
+		w.emit(w.partial)
+		w.partial = nil
+	}
+}
+
+func (w *ntpuLogLines) emit(line []byte) {
+	w.log.Info("geister ntpu: stdout", "line", string(line))
 }

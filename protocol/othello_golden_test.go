@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -195,6 +196,12 @@ func hostGoldenReplay(t *testing.T, game *hostGoldenGame, realTrans map[string]s
 	}
 	ends := make(chan OthelloGameRecord, 1)
 	h := &OthelloHost{Pairing: PairFIFO, TransDir: t.TempDir(), OnGameEnd: func(r OthelloGameRecord) { ends <- r }}
+	// The clients send NICK first thing: the pair waits for both NICKs, as
+	// long as it takes, so that the header names them as the real one does.
+	h.nickGrace = time.Minute
+	if game.player[0].nick == "" || game.player[1].nick == "" {
+		h.nickGrace = hostNickGrace
+	}
 	addr := hostTestServe(t, h)
 	ctx := hostTestContext(t)
 	// Black dials first: FIFO pairing makes the earlier connection black.
@@ -235,15 +242,20 @@ func hostGoldenReplay(t *testing.T, game *hostGoldenGame, realTrans map[string]s
 	if rec.Black != game.player[0].nick || rec.White != game.player[1].nick || rec.Result.Reason != othello.Discs {
 		t.Errorf("record: %s vs %s, %v", rec.Black, rec.White, rec.Result)
 	}
-	// The moves of our transcript are those of the real one. (Its header may
-	// read WHITE: FIFO pairs white as soon as it connects, before its NICK.)
+	// Our transcript is the real one, byte for byte: the header names both
+	// players (the host paired them after their NICKs), and the moves are
+	// the same.
 	ours := hostReadTranscript(t, rec.Transcript)
 	realPath, ok := realTrans[rec.Black]
 	if !ok {
 		t.Fatalf("no real transcript for %s", rec.Black)
 	}
-	if d := cmp.Diff(hostReadTranscript(t, realPath).Moves, ours.Moves); d != "" {
-		t.Errorf("transcript moves differ from %s (-real +ours):\n%s", filepath.Base(realPath), d)
+	realBytes, err := os.ReadFile(realPath)
+	must(t, err)
+	oursBytes, err := os.ReadFile(rec.Transcript)
+	must(t, err)
+	if d := cmp.Diff(string(realBytes), string(oursBytes)); d != "" {
+		t.Errorf("transcript differs from %s (-real +ours):\n%s", filepath.Base(realPath), d)
 	}
 	if d := cmp.Diff(rec.Moves, ours.Moves); d != "" {
 		t.Errorf("transcript moves differ from the record's (-record +transcript):\n%s", d)

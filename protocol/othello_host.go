@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,9 +19,19 @@ import (
 // when given "": every interface, the TUS OthelloServer's port 25033.
 const OthelloDefaultAddr = ":25033"
 
+// OthelloDefaultMaxConns is the [OthelloHost.MaxConns] of a host that sets
+// none: a class's tournament with room to spare, at a few tens of KB per
+// waiting connection (each may hold hostPendingBytes of lines).
+const OthelloDefaultMaxConns = 1000
+
 // The host's fixed limits (spec §3.8).
 const (
-	hostPendingMax   = 64                     // lines a client may send before it is paired
+	hostPendingMax   = 64                     // lines a client may send before it is paired...
+	hostPendingBytes = 8 << 10                // ...and their bytes, LFs counted: two lines of TUSMaxLine
+	hostNickGrace    = time.Second            // how long an unpaired client that sent no NICK waits before it may be paired
+	hostRefusers     = 32                     // connections past MaxConns being told so at once; more are closed without a word
+	hostRefuseDrain  = 64 << 10               // bytes read from a refused connection before it is closed
+	hostRefuseLog    = time.Second            // refusals are logged at most once this often, with a count
 	hostQueueLines   = 256                    // lines queued for one client before it counts as gone
 	hostEndLinger    = 10 * time.Second       // a connection closes this long after END
 	hostWriteTimeout = 10 * time.Second       // a write that stalls this long means the client is gone
@@ -85,7 +96,7 @@ func (p *OthelloPairing) UnmarshalText(text []byte) error {
 // [OthelloHost.OnGameEnd].
 type OthelloGameRecord struct {
 	ID           int              // n in the console's "Game-<n>", counted from 0 in each Serve
-	Black, White string           // the nicknames at the end (BLACK and WHITE for a client that sent none)
+	Black, White string           // the host's Names if set, else the nicknames at the end (BLACK and WHITE for a client that sent none)
 	Start        othello.Position // the start position
 	Moves        []othello.Move   // the moves in order, forced passes included
 	Result       othello.Result   // the outcome; Reason is othello.Unfinished if Serve stopped first
@@ -109,12 +120,21 @@ type OthelloGameRecord struct {
 // deadline, so a slow client never holds up another game.
 //
 // The rest follows the course server (spec §3.8): NICK takes effect at once,
-// even before pairing; other lines sent before pairing (at most 64) run
-// right after the game's first TURN; a forced pass is the same TURN again;
+// even before pairing; other lines sent before pairing run right after the
+// game's first TURN; a forced pass is the same TURN again;
 // the last move is followed by BOARD and END, with no TURN. After END the
 // host answers ERROR 4 to everything but CLOSE and closes the connection on
 // CLOSE, on EOF or 10 s after END. When a player disconnects, the other gets
 // END and then CLOSE, and is closed too.
+//
+// What waits is bounded. A connection is paired only once it has sent NICK
+// (the course's clients send it first thing) or a second after it connected,
+// so that the transcript header and the console name the players. Before
+// pairing a client may send at most 64 lines and 8 KiB (NICK aside); one that
+// sends more gets ERROR 4 (the line cannot be processed) and a SAY from
+// SERVER saying why, and is closed. At most MaxConns connections are open at
+// once: one past the cap gets a SAY from SERVER saying the server is full,
+// and is closed; the refusals are logged.
 //
 // Configure the fields before calling Serve and do not change them while it
 // runs. The zero OthelloHost is a working server: random pairing, no time
@@ -183,22 +203,41 @@ type OthelloHost struct {
 	// othello.Unfinished. Serve waits for the calls to return.
 	OnGameEnd func(OthelloGameRecord)
 
+	// MaxConns is the most connections the host keeps open at once, waiting,
+	// playing or closing. Zero means OthelloDefaultMaxConns. A connection
+	// past the cap is sent "SAY SERVER: refused: ..." and closed, and the
+	// refusal is logged; the games in play go on, and a slot freed by a
+	// closed connection takes the next one.
+	MaxConns int
+
+	// Names, where not empty, name the black (Names[0]) and the white
+	// (Names[1]) player of every game in its transcript header, its
+	// OthelloGameRecord and its OthelloMoveEvents, in place of their
+	// nicknames: for a match runner that hosts one game between players it
+	// knows (FIFO pairing, black connecting first). The players, the END line
+	// and the console still use the nicknames. A name the transcript header
+	// cannot hold (a line break, or ",W:" in black's) is replaced there by
+	// the nickname, with a warning in the log.
+	Names [2]string
+
 	// OnMove, when not nil, is called at the start of every game (Ply 0,
 	// Move NoMove) and after every move, forced passes included, from that
 	// game's goroutine, before the next TURN is sent: it must return quickly
 	// (a live viewer, say). The game waits for it.
 	OnMove func(OthelloMoveEvent)
 
-	// For tests: zero means the constants above.
+	// For tests: zero means the constants above (nickGrace: negative means
+	// none).
 	endLinger    time.Duration
 	writeTimeout time.Duration
+	nickGrace    time.Duration
 }
 
 // OthelloMoveEvent is a move an OthelloHost played, as it hands it to
 // OthelloHost.OnMove.
 type OthelloMoveEvent struct {
 	Game         int              // the game's ID, as in OthelloGameRecord
-	Black, White string           // the nicknames now
+	Black, White string           // the host's Names if set, else the nicknames now
 	Ply          int              // the moves played so far, this one and forced passes included
 	Move         othello.Move     // the move played; NoMove at the start
 	Position     othello.Position // the position after it
@@ -237,13 +276,16 @@ func (h *OthelloHost) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	s := &hostServer{
-		h:      h,
-		ctx:    ctx,
-		log:    h.Logger,
-		rules:  h.Rules,
-		arrive: make(chan *hostConn),
-		left:   make(chan struct{}, 1),
-		conns:  make(map[*hostConn]struct{}),
+		h:        h,
+		ctx:      ctx,
+		log:      h.Logger,
+		rules:    h.Rules,
+		arrive:   make(chan *hostConn),
+		changed:  make(chan struct{}, 1),
+		conns:    make(map[*hostConn]struct{}),
+		maxConns: cmp.Or(h.MaxConns, OthelloDefaultMaxConns),
+		grace:    cmp.Or(h.nickGrace, hostNickGrace),
+		refusers: make(chan struct{}, hostRefusers),
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -254,7 +296,7 @@ func (h *OthelloHost) Serve(ctx context.Context, ln net.Listener) error {
 	stop := context.AfterFunc(ctx, func() { ln.Close() })
 	defer stop()
 	s.wg.Go(s.lobby)
-	s.log.Info("othello host: serving", "addr", ln.Addr().String(), "pairing", h.Pairing.String(), "timeout", h.Timeout)
+	s.log.Info("othello host: serving", "addr", ln.Addr().String(), "pairing", h.Pairing.String(), "timeout", h.Timeout, "max_conns", s.maxConns)
 	err := s.accept(ln)
 	if ctx.Err() != nil {
 		err = nil
@@ -276,6 +318,8 @@ func (h *OthelloHost) check() error {
 		return fmt.Errorf("protocol: OthelloHost.PairInterval %v is negative", h.PairInterval)
 	case h.MaxErrors < 0:
 		return fmt.Errorf("protocol: OthelloHost.MaxErrors %d is negative", h.MaxErrors)
+	case h.MaxConns < 0:
+		return fmt.Errorf("protocol: OthelloHost.MaxConns %d is negative", h.MaxConns)
 	case h.Pairing > PairFIFO:
 		return fmt.Errorf("protocol: unknown OthelloHost.Pairing %d", uint8(h.Pairing))
 	}
@@ -290,13 +334,20 @@ type hostServer struct {
 	rules othello.Rules
 	wg    sync.WaitGroup
 
-	arrive chan *hostConn // accepted connections, in order, to the lobby
-	left   chan struct{}  // a waiting connection dropped (a hint to the lobby)
+	arrive  chan *hostConn // accepted connections, in order, to the lobby
+	changed chan struct{}  // a waiting connection dropped or became ready (a hint to the lobby)
+
+	maxConns int           // MaxConns or its default
+	grace    time.Duration // how long a connection without NICK waits to be paired (<= 0: not at all)
 
 	mu     sync.Mutex
 	conns  map[*hostConn]struct{} // every open connection, to close on return
 	closed bool
 	nextID uint64 // the last connection's id
+
+	refusers     chan struct{} // a token per refused connection being told so
+	refused      int           // refusals not yet logged, touched by accept only
+	refuseLogged time.Time     // when a refusal was last logged, touched by accept only
 
 	games int // games started, touched by the lobby only
 
@@ -330,10 +381,14 @@ func (s *hostServer) accept(ln net.Listener) error {
 			continue
 		}
 		backoff = 0
-		c := s.newConn(nc)
-		if c == nil {
+		c, open := s.newConn(nc)
+		if c == nil && open < 0 {
 			nc.Close()
 			return s.ctx.Err()
+		}
+		if c == nil {
+			s.refuse(nc, open)
+			continue
 		}
 		host := nc.RemoteAddr().String()
 		if h, _, err := net.SplitHostPort(host); err == nil {
@@ -341,6 +396,7 @@ func (s *hostServer) accept(ln net.Listener) error {
 		}
 		s.console("Connect from: " + host)
 		s.log.Debug("othello host: connection", "conn", c.id, "remote", nc.RemoteAddr().String())
+		s.startGrace(c)
 		select {
 		case s.arrive <- c:
 		case <-s.ctx.Done():
@@ -349,6 +405,62 @@ func (s *hostServer) accept(ln net.Listener) error {
 		s.wg.Go(func() { s.read(c) })
 		s.wg.Go(c.write)
 	}
+}
+
+// refuse tells a connection past MaxConns (open connections are open) that
+// the server is full and closes it, in a goroutine of its own, at most
+// hostRefusers at once: more are closed at once without a word. It half-closes
+// after its line and reads what the client sends meanwhile (up to
+// hostRefuseDrain bytes, for hostDrainTime at most), so that the close is not
+// a reset that could destroy the line. Refusals are logged at most once per
+// hostRefuseLog, with their count.
+func (s *hostServer) refuse(nc net.Conn, open int) {
+	s.refused++
+	if now := time.Now(); now.Sub(s.refuseLogged) >= hostRefuseLog {
+		s.log.Warn("othello host: connection refused: the server is full", "remote", nc.RemoteAddr().String(), "open", open, "max_conns", s.maxConns, "refused", s.refused)
+		s.refused, s.refuseLogged = 0, now
+	}
+	select {
+	case s.refusers <- struct{}{}:
+	default:
+		nc.Close()
+		return
+	}
+	line := AppendTUSEvent(nil, TUSEvent{Kind: TUSSayRelay, Text: fmt.Sprintf(
+		"%s: refused: the server has its maximum of %d connections open; try again later", hostServerNick, s.maxConns)})
+	s.wg.Go(func() {
+		defer func() { <-s.refusers }()
+		stop := context.AfterFunc(s.ctx, func() { nc.Close() })
+		defer stop()
+		defer nc.Close()
+		nc.SetDeadline(time.Now().Add(hostDrainTime))
+		if _, err := nc.Write(line); err != nil {
+			return
+		}
+		if cw, ok := nc.(interface{ CloseWrite() error }); ok && cw.CloseWrite() == nil {
+			io.Copy(io.Discard, io.LimitReader(nc, hostRefuseDrain))
+		}
+	})
+}
+
+// hostServerNick is the name the host's own SAY lines come from.
+const hostServerNick = "SERVER"
+
+// startGrace makes c ready to be paired now if there is no grace, else once
+// the grace is over (or at its NICK, whichever comes first).
+func (s *hostServer) startGrace(c *hostConn) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if s.grace <= 0 {
+		c.ready = true
+		return
+	}
+	c.graceTimer = time.AfterFunc(s.grace, func() {
+		c.mu.Lock()
+		c.ready = true
+		c.mu.Unlock()
+		s.hintChanged()
+	})
 }
 
 // closeAll closes every connection; Serve calls it on the way out.
@@ -365,11 +477,13 @@ func (s *hostServer) closeAll() {
 	}
 }
 
-// forget drops a closed connection from the set.
+// forget drops a closed connection from the set, which frees its slot.
 func (s *hostServer) forget(c *hostConn) {
 	s.mu.Lock()
 	delete(s.conns, c)
+	open := len(s.conns)
 	s.mu.Unlock()
+	s.log.Debug("othello host: connection closed", "conn", c.id, "open", open)
 }
 
 // console writes one line to the Console, if there is one.
@@ -443,8 +557,11 @@ func (s *hostServer) lobby() {
 			if s.h.Pairing == PairFIFO {
 				waiting = s.pairFIFO(waiting)
 			}
-		case <-s.left:
+		case <-s.changed:
 			waiting = hostLive(waiting)
+			if s.h.Pairing == PairFIFO {
+				waiting = s.pairFIFO(waiting)
+			}
 		case <-tick:
 			waiting = s.pairRandom(waiting, rng)
 		case <-s.ctx.Done():
@@ -468,25 +585,47 @@ func hostLive(waiting []*hostConn) []*hostConn {
 	return live
 }
 
-// pairFIFO starts games between the longest-waiting connections.
+// hostReady appends to dst the indexes in waiting of the connections ready
+// to be paired (they sent NICK, or their grace is over).
+func hostReady(dst []int, waiting []*hostConn) []int {
+	for i, c := range waiting {
+		if c.isReady() {
+			dst = append(dst, i)
+		}
+	}
+	return dst
+}
+
+// isReady reports whether c may be paired.
+func (c *hostConn) isReady() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ready
+}
+
+// pairFIFO starts games between the two longest-waiting connections, the
+// earlier one black, once both are ready: the pairs are those of the order
+// of arrival, whatever order the NICKs come in.
 func (s *hostServer) pairFIFO(waiting []*hostConn) []*hostConn {
 	for {
 		waiting = hostLive(waiting)
-		if len(waiting) < 2 {
+		if len(waiting) < 2 || !waiting[0].isReady() || !waiting[1].isReady() {
 			return waiting
 		}
 		if s.startGame(waiting[0], waiting[1]) {
+			clear(waiting[:2])
 			waiting = waiting[2:]
 		}
 	}
 }
 
 // pairRandom starts one game between a uniformly random pair of waiting
-// connections, with random colours.
+// connections ready to be paired, with random colours.
 func (s *hostServer) pairRandom(waiting []*hostConn, rng *rand.Rand) []*hostConn {
 	for {
 		waiting = hostLive(waiting)
-		n := len(waiting)
+		r := hostReady(nil, waiting)
+		n := len(r)
 		if n < 2 {
 			return waiting
 		}
@@ -498,7 +637,8 @@ func (s *hostServer) pairRandom(waiting []*hostConn, rng *rand.Rand) []*hostConn
 		if rng.IntN(2) == 1 {
 			i, j = j, i
 		}
-		if s.startGame(waiting[i], waiting[j]) {
+		if s.startGame(waiting[r[i]], waiting[r[j]]) {
+			i, j = r[i], r[j]
 			rest := waiting[:0]
 			for k, c := range waiting {
 				if k != i && k != j {

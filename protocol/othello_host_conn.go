@@ -2,7 +2,10 @@ package protocol
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
+	"fmt"
+	"io"
 	"net"
 	"sync"
 	"time"
@@ -41,31 +44,45 @@ type hostConn struct {
 	done chan struct{}
 	once sync.Once
 
-	mu      sync.Mutex
-	state   hostConnState
-	nick    string        // "" until a valid NICK
-	color   othello.Color // once paired
-	game    *hostGame     // once paired
-	pending []string      // lines received before pairing (not NICK)
+	mu           sync.Mutex
+	state        hostConnState
+	nick         string        // "" until a valid NICK
+	ready        bool          // it may be paired: it sent NICK, or its grace is over
+	graceTimer   *time.Timer   // makes it ready at the end of the grace
+	color        othello.Color // once paired
+	game         *hostGame     // once paired
+	pending      []string      // lines received before pairing (not NICK)
+	pendingBytes int           // their bytes, LFs counted
 }
 
-// newConn registers nc; it returns nil once Serve is closing.
-func (s *hostServer) newConn(nc net.Conn) *hostConn {
-	c := &hostConn{s: s, conn: nc, out: make(chan hostOut, hostQueueLines), done: make(chan struct{})}
+// newConn registers nc and returns it with the number of open connections
+// before it. It returns nil and -1 once Serve is closing, and nil and the
+// number of open connections when there are MaxConns already.
+func (s *hostServer) newConn(nc net.Conn) (*hostConn, int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		return nil
+		return nil, -1
 	}
+	open := len(s.conns)
+	if open >= s.maxConns {
+		return nil, open
+	}
+	c := &hostConn{s: s, conn: nc, out: make(chan hostOut, hostQueueLines), done: make(chan struct{})}
 	s.nextID++
 	c.id = s.nextID
 	s.conns[c] = struct{}{}
-	return c
+	return c, open
 }
 
 // kill closes the connection at once. It is idempotent and never blocks.
 func (c *hostConn) kill() {
 	c.once.Do(func() {
+		c.mu.Lock()
+		if c.graceTimer != nil {
+			c.graceTimer.Stop()
+		}
+		c.mu.Unlock()
 		close(c.done)
 		if c.conn != nil {
 			c.conn.Close()
@@ -237,60 +254,91 @@ func (s *hostServer) read(c *hostConn) {
 		if line != "" {
 			s.console("Recv from " + c.label() + ":" + line)
 		}
-		s.received(c, line)
+		if !s.received(c, line) {
+			// Nothing c sends counts any more: read it without keeping it
+			// (no line is made), until the connection closes, for the
+			// drain of closeAfterWrites.
+			_, err := io.Copy(io.Discard, c.conn)
+			s.lost(c, cmp.Or(err, io.EOF))
+			return
+		}
 	}
 }
 
-// received routes one line from c by c's state.
-func (s *hostServer) received(c *hostConn, line string) {
+// received routes one line from c by c's state. It reports false when c
+// is gone: what c sends from then on is to be read and dropped.
+func (s *hostServer) received(c *hostConn, line string) bool {
 	for {
 		c.mu.Lock()
 		switch c.state {
 		case hostWaiting:
-			s.waitingLine(c, line)
+			over := s.waitingLine(c, line)
 			c.mu.Unlock()
-			return
+			if over {
+				s.overBudget(c)
+				return false
+			}
+			return true
 		case hostPlaying:
 			g := c.game
 			c.mu.Unlock()
 			select {
 			case g.events <- hostEvent{from: c.color, line: line}:
-				return
+				return true
 			case <-g.done:
 				// The game ended meanwhile: the line is now a post-END one.
 			}
 		case hostEnded:
 			c.mu.Unlock()
 			s.afterEnd(c, line)
-			return
+			return true
 		default:
 			c.mu.Unlock()
-			return
+			return false
 		}
 	}
 }
 
 // waitingLine handles a line from c before it is paired, with c.mu held.
-// NICK takes effect at once; every other line waits for the game (spec
-// §3.8), as a malformed NICK does, to get its ERROR 1 then. More than
-// hostPendingMax waiting lines close the connection.
-func (s *hostServer) waitingLine(c *hostConn, line string) {
+// NICK takes effect at once and makes c ready to be paired; every other line
+// waits for the game (spec §3.8), as a malformed NICK does, to get its
+// ERROR 1 then. A line that would make more than hostPendingMax waiting
+// lines or hostPendingBytes bytes is not kept: c is then gone, and
+// waitingLine reports true for the caller to tell it (overBudget) once c.mu
+// is released.
+func (s *hostServer) waitingLine(c *hostConn, line string) bool {
 	if line == "" {
-		return
+		return false
 	}
 	if cmd, err := ParseTUSCommand(line); err == nil && cmd.Kind == TUSNick {
 		c.nick = cmd.Text
-		return
+		if !c.ready {
+			c.ready = true
+			s.hintChanged()
+		}
+		return false
 	}
-	if len(c.pending) == hostPendingMax {
-		s.log.Info("othello host: too many lines before pairing; closing", "conn", c.id)
+	if len(c.pending) == hostPendingMax || c.pendingBytes+len(line)+1 > hostPendingBytes {
+		s.log.Info("othello host: too much sent before pairing; closing", "conn", c.id, "nick", c.labelLocked(),
+			"lines", len(c.pending)+1, "bytes", c.pendingBytes+len(line)+1, "max_lines", hostPendingMax, "max_bytes", hostPendingBytes)
 		c.state = hostGone
-		c.pending = nil
-		c.kill()
-		s.hintLeft()
-		return
+		c.pending, c.pendingBytes = nil, 0
+		return true
 	}
 	c.pending = append(c.pending, line)
+	c.pendingBytes += len(line) + 1
+	return false
+}
+
+// overBudget closes c, which sent more than it may before pairing: ERROR 4
+// (the host cannot process the line), a SAY from SERVER saying why, then the
+// close, after reading what c still sends for a while (closeAfterWrites).
+func (s *hostServer) overBudget(c *hostConn) {
+	c.send(TUSEvent{Kind: TUSError, Code: 4}, false, nil)
+	c.send(TUSEvent{Kind: TUSSayRelay, Text: fmt.Sprintf(
+		"%s: closing: more than %d lines or %d bytes sent before the game started", hostServerNick, hostPendingMax, hostPendingBytes)}, false, nil)
+	c.closeAfterWrites(true)
+	s.hintChanged()
 }
 
 // afterEnd handles a line from a connection whose game is over: CLOSE closes
@@ -324,7 +372,7 @@ func (s *hostServer) lost(c *hostConn, err error) {
 			c.mu.Unlock()
 			s.log.Debug("othello host: waiting client left", "conn", c.id, "err", err)
 			c.kill()
-			s.hintLeft()
+			s.hintChanged()
 			return
 		case hostPlaying:
 			g := c.game
@@ -353,10 +401,11 @@ func (s *hostServer) lost(c *hostConn, err error) {
 	}
 }
 
-// hintLeft tells the lobby that a waiting connection dropped.
-func (s *hostServer) hintLeft() {
+// hintChanged tells the lobby that a waiting connection dropped or became
+// ready to be paired.
+func (s *hostServer) hintChanged() {
 	select {
-	case s.left <- struct{}{}:
+	case s.changed <- struct{}{}:
 	default:
 	}
 }

@@ -3,6 +3,7 @@ package protocol
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -88,7 +89,7 @@ func (g *hostGame) run(pending [2][]string) {
 	defer g.finish()
 	s := g.s
 	s.console("Game-" + strconv.Itoa(g.id) + " Start.")
-	s.log.Info("othello host: game start", "game", g.id, "black", g.p[othello.Black].name(), "white", g.p[othello.White].name())
+	s.log.Info("othello host: game start", "game", g.id, "black", g.name(othello.Black), "white", g.name(othello.White))
 	g.p[othello.Black].send(TUSEvent{Kind: TUSStart, Color: othello.Black}, false, nil)
 	g.p[othello.White].send(TUSEvent{Kind: TUSStart, Color: othello.White}, false, nil)
 	g.openTranscript()
@@ -245,8 +246,8 @@ func (g *hostGame) moved(m othello.Move) {
 	}
 	f(OthelloMoveEvent{
 		Game:     g.id,
-		Black:    g.p[othello.Black].name(),
-		White:    g.p[othello.White].name(),
+		Black:    g.name(othello.Black),
+		White:    g.name(othello.White),
 		Ply:      g.g.Ply(),
 		Move:     m,
 		Position: g.g.Position(),
@@ -369,8 +370,8 @@ func (g *hostGame) finish() {
 	}
 	rec := OthelloGameRecord{
 		ID:         g.id,
-		Black:      g.p[othello.Black].name(),
-		White:      g.p[othello.White].name(),
+		Black:      g.name(othello.Black),
+		White:      g.name(othello.White),
 		Moves:      g.g.Moves(),
 		End:        g.endText,
 		Transcript: g.transPath,
@@ -390,9 +391,18 @@ func (g *hostGame) finish() {
 	}
 }
 
+// name is the name of the player of colour c that the game reports: the
+// host's Names[c] if set, else the player's nickname now.
+func (g *hostGame) name(c othello.Color) string {
+	if n := g.s.h.Names[c]; n != "" {
+		return n
+	}
+	return g.p[c].name()
+}
+
 // openTranscript creates the -trans file and writes its header with the
-// nicknames as they are now. A failure is logged and the game goes on
-// without a transcript.
+// players' names (Names, else the nicknames as they are now). A failure is
+// logged and the game goes on without a transcript.
 func (g *hostGame) openTranscript() {
 	dir := g.s.h.TransDir
 	if dir == "" {
@@ -419,7 +429,12 @@ func (g *hostGame) openTranscript() {
 			g.s.log.Warn("othello host: transcript", "game", g.id, "err", err)
 			return
 		}
-		tw, err := record.NewOthelloTransWriter(f, g.p[othello.Black].name(), g.p[othello.White].name())
+		black, white := g.name(othello.Black), g.name(othello.White)
+		if _, err := record.NewOthelloTransWriter(io.Discard, black, white); err != nil && g.s.h.Names != [2]string{} {
+			g.s.log.Warn("othello host: transcript: the header cannot hold the names; using the nicknames", "game", g.id, "err", err)
+			black, white = g.p[othello.Black].name(), g.p[othello.White].name()
+		}
+		tw, err := record.NewOthelloTransWriter(f, black, white)
 		if err != nil {
 			g.s.log.Warn("othello host: transcript", "game", g.id, "file", path, "err", err)
 			f.Close()

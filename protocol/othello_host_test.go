@@ -44,8 +44,17 @@ func hostTestServe(t *testing.T, h *OthelloHost) string {
 	return hostTestServeOn(t, h, ln)
 }
 
+// hostTestNickGrace is the grace a test host gives a client that sends no
+// NICK, unless the test chose one: most tests pair clients that never send
+// NICK, and need not wait hostNickGrace for each pair. A test that checks
+// the names at pairing sets nickGrace itself.
+const hostTestNickGrace = 10 * time.Millisecond
+
 func hostTestServeOn(t *testing.T, h *OthelloHost, ln net.Listener) string {
 	t.Helper()
+	if h.nickGrace == 0 {
+		h.nickGrace = hostTestNickGrace
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
 	go func() { errc <- h.Serve(ctx, ln) }()
@@ -413,8 +422,8 @@ func TestOthelloHostSayAndBoard(t *testing.T) {
 
 // TestOthelloHostBeforePairing checks spec §3.8 before a game: NICK is
 // applied at once, other lines wait and run after the first TURN, more than
-// 64 waiting lines close the connection, and a waiting client that drops is
-// just removed from the pool.
+// 64 waiting lines get ERROR 4 and a SAY saying why and close the
+// connection, and a waiting client that drops is just removed from the pool.
 func TestOthelloHostBeforePairing(t *testing.T) {
 	t.Parallel()
 	ctx := hostTestContext(t)
@@ -424,11 +433,12 @@ func TestOthelloHostBeforePairing(t *testing.T) {
 	records := hostRecords(h)
 	addr := hostTestServe(t, h)
 
-	// 65 lines before pairing: closed, never paired.
+	// 65 lines before pairing: told so and closed, never paired.
 	flood := hostTestDial(t, addr)
 	for i := range hostPendingMax + 1 {
 		must(t, flood.send(fmt.Sprintf("SAY %d", i)))
 	}
+	must(t, flood.expect(ctx, "ERROR 4", hostTestOverBudget))
 	must(t, flood.expectEOF(ctx))
 	// A waiting client that leaves is dropped.
 	gone := hostTestDial(t, addr)

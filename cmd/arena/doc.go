@@ -96,12 +96,12 @@
 // # Servers
 //
 // "arena serve othello" is a TUS OthelloServer (port 25033, -timeout,
-// -pairing, -trans, -debug, -monitor, -score) and "arena serve geister" the
-// Java geister server (ports 10000 and 10001, --budget, --timeout,
-// --no_ng_terminate, --max-turn, the WebSocket viewer on 8080), usable
-// unchanged by their clients; both record every game and take -web. Dark
-// chess and PDD platforms run the programs themselves, so they have no
-// server: use match or tournament.
+// -pairing, -trans, -debug, -monitor, -score, -maxconns) and "arena serve
+// geister" the Java geister server (ports 10000 and 10001, --budget,
+// --timeout, --no_ng_terminate, --wait, --max-turn, the WebSocket viewer on
+// 8080), usable unchanged by their clients; both record every game and take
+// -web. Dark chess and PDD platforms run the programs themselves, so they
+// have no server: use match or tournament.
 //
 // # The web viewer
 //

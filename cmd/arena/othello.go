@@ -47,6 +47,7 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.TextVar(&pairing, "pairing", protocol.PairRandom, "how waiting clients are paired: random or fifo")
 	start := fs.String("start", "tus", "start position: tus (the server's) or standard")
 	maxErrors := fs.Int("maxerrors", 0, "a player loses after this many ERRORs in one game (0: no limit)")
+	maxConns := fs.Int("maxconns", protocol.OthelloDefaultMaxConns, "connections open at once; one more is told the server is full and closed")
 	web := fs.String("web", "", "serve the web viewer on this address (\":8080\"): the games live, and replays of the transcripts")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -65,6 +66,9 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *maxErrors < 0 {
 		return fmt.Errorf("serve othello: -maxerrors %d: must be 0 or more", *maxErrors)
 	}
+	if *maxConns < 1 {
+		return fmt.Errorf("serve othello: -maxconns %d: must be 1 or more", *maxConns)
+	}
 	ln, err := net.Listen("tcp", fmt.Sprintf(":%d", *port))
 	if err != nil {
 		return fmt.Errorf("serve othello: %w", err)
@@ -75,6 +79,7 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		Pairing:   pairing,
 		Rules:     rules,
 		MaxErrors: *maxErrors,
+		MaxConns:  *maxConns,
 		Logger:    slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	}
 	if *debug {

@@ -166,6 +166,7 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		Timeout:   r.perMove,
 		Pairing:   protocol.PairFIFO,
 		Rules:     r.rules,
+		Names:     [2]string{job.Seats[0].Name, job.Seats[1].Name}, // the transcript names arena's players, whatever their NICKs
 		TransDir:  job.Dir,
 		Logger:    job.Log,
 		OnGameEnd: func(rec protocol.OthelloGameRecord) { records <- rec },

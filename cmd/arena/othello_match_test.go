@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -84,4 +85,41 @@ func BenchmarkMatchOthello(b *testing.B) {
 		}
 		return res
 	})
+}
+
+// TestMatchOthelloTranscriptNames checks that the -trans transcripts of a
+// match name arena's players, black and white, whatever NICK the programs
+// send (the replay page shows these names): built-ins, and a program named
+// "alice" that sends NICK ex.
+func TestMatchOthelloTranscriptNames(t *testing.T) {
+	players := []string{"random", "greedy"}
+	if !testing.Short() {
+		players[1] = "alice=tcp:" + buildProgram(t, "examples/othello-random") + " -nick ex"
+	}
+	names := []string{"random", "greedy"}
+	if !testing.Short() {
+		names[1] = "alice"
+	}
+	out := t.TempDir()
+	runArena(t, "match", "othello", "-games", "2", "-out", out, players[0], players[1])
+	trans := recordsIn(out, "gamelog_*.txt")
+	if len(trans) != 2 {
+		t.Fatalf("transcripts: %q", trans)
+	}
+	var headers []string
+	for _, path := range trans {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		header, _, _ := strings.Cut(string(b), "\n")
+		headers = append(headers, filepath.Base(filepath.Dir(path))+": "+header)
+	}
+	want := []string{
+		"001-" + names[0] + "-vs-" + names[1] + ": B:" + names[0] + ",W:" + names[1],
+		"002-" + names[1] + "-vs-" + names[0] + ": B:" + names[1] + ",W:" + names[0],
+	}
+	if !slices.Equal(headers, want) {
+		t.Errorf("transcript headers %q, want %q", headers, want)
+	}
 }
