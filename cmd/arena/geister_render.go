@@ -428,9 +428,9 @@ func (s *geisterServeLive) end(rec protocol.GeisterGameRecord) {
 	l.finish(res, rec.RecordFile)
 }
 
-// geisterMaxReplayPlies is the longest record a replay draws: each ply is
-// three pictures of some 10 KB, and no preset lets a game last more than 300
-// plies.
+// geisterMaxReplayPlies is the longest record a replay shows (its moves are
+// listed on the page, its positions kept while it is shown): no preset lets
+// a game last more than 300 plies.
 const geisterMaxReplayPlies = 3000
 
 // replayGeister reads a Geister record for the replay page: an NTPU
@@ -479,9 +479,11 @@ func replayGeister(name string, data []byte) (replay, error) {
 	if len(moves) > geisterMaxReplayPlies {
 		return replay{}, fmt.Errorf("%s: %d plies, more than the %d a replay shows (the presets end a game at 300)", name, len(moves), geisterMaxReplayPlies)
 	}
+	players = [2]string{clipText(players[0], maxNameBytes), clipText(players[1], maxNameBytes)}
 	startPly := g.Ply() - len(moves)
 	res, over := g.Result()
-	out := replay{Game: "geister", Players: players}
+	texts := make([]string, len(moves))
+	out := replay{Game: "geister", Players: players, Moves: texts}
 	if over {
 		out.Result = res.String()
 	}
@@ -489,26 +491,34 @@ func replayGeister(name string, data []byte) (replay, error) {
 	if !ok {
 		return replay{}, fmt.Errorf("%s: %w", name, errors.New("the game has no start position"))
 	}
-	pt := newGeisterPainter()
-	out.Frames = make([]frame, 0, len(moves)+1)
-	out.Frames = append(out.Frames, pt.frame(prev, known, geisterLastMove{}, "", geisterStatus(prev, geister.Result{}), clocks(startPly), false))
 	for i, m := range moves {
-		p, ok := g.PositionAt(startPly + i + 1)
-		if !ok {
+		if _, ok := g.PositionAt(startPly + i + 1); !ok {
 			return replay{}, fmt.Errorf("%s: no position after ply %d", name, startPly+i+1)
 		}
-		r := geister.Result{}
-		if i == len(moves)-1 && over {
-			r = res
-		}
-		out.Frames = append(out.Frames, pt.frame(p, known, geisterLastMoveOf(prev, p, m), prev.Turn().String()+" "+m.String(), geisterStatus(p, r), clocks(startPly+i+1), r.Reason != geister.Unfinished))
-		prev = p
+		texts[i] = prev.Turn().String() + " " + m.String()
+		prev, _ = g.PositionAt(startPly + i + 1)
 	}
-	if over && len(moves) == 0 || over && res.Reason > geister.GamePlyLimitDraw {
-		// A referee's ending (a time out, a disconnect, an illegal
-		// move) comes after the last ply: the last frame says it.
-		last := &out.Frames[len(out.Frames)-1]
-		last.Status, last.ToMove = geisterStatus(prev, res), -1
+	// A referee's ending (a time out, a disconnect, an illegal move) comes
+	// after the last ply: the last frame says it.
+	refereeEnd := over && len(moves) == 0 || over && res.Reason > geister.GamePlyLimitDraw
+	pt := newGeisterPainter()
+	out.Frame = func(i int) frame {
+		p, _ := g.PositionAt(startPly + i)
+		var f frame
+		if i == 0 {
+			f = pt.frame(p, known, geisterLastMove{}, "", geisterStatus(p, geister.Result{}), clocks(startPly), false)
+		} else {
+			before, _ := g.PositionAt(startPly + i - 1)
+			r := geister.Result{}
+			if i == len(moves) && over {
+				r = res
+			}
+			f = pt.frame(p, known, geisterLastMoveOf(before, p, moves[i-1]), texts[i-1], geisterStatus(p, r), clocks(startPly+i), r.Reason != geister.Unfinished)
+		}
+		if i == len(moves) && refereeEnd {
+			f.Status, f.ToMove = geisterStatus(p, res), -1
+		}
+		return f
 	}
 	return out, nil
 }
