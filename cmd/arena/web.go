@@ -40,14 +40,16 @@ type viewerLimits struct {
 	MaxListed      int           // record files listed on the index
 	MaxWalk        int           // directory entries looked at when listing record files
 	MaxDepth       int           // directory levels below a record directory that are listed
+	MaxCheckBytes  int64         // the bytes of record files the index reads, per listing, to check that they replay
 	WriteTimeout   time.Duration // a write to an event stream that takes longer drops that client
 	IndexInterval  time.Duration // the index's event stream sends at most one message per interval
 }
 
 // viewerMaxHeavy is how many requests that read a record or draw a frame
-// (a replay page, an upload, a frame) the viewer serves at once: each may
-// hold a record of MaxRecordBytes and its reading. The others wait their
-// turn for viewerHeavyWait, then get 503.
+// (a replay page, an upload, a frame, the index's check of the record
+// files) the viewer serves at once: each may hold a record of
+// MaxRecordBytes and its reading. The others wait their turn for
+// viewerHeavyWait, then get 503 (the index lists the files checked before).
 const (
 	viewerMaxHeavy  = 4
 	viewerHeavyWait = 2 * time.Second
@@ -74,6 +76,7 @@ func defaultViewerLimits() viewerLimits {
 		MaxListed:      1000,
 		MaxWalk:        50000,
 		MaxDepth:       8,
+		MaxCheckBytes:  64 << 20,
 		WriteTimeout:   15 * time.Second,
 		IndexInterval:  250 * time.Millisecond,
 	}

@@ -294,8 +294,8 @@ func (h *heldUpload) finish(t *testing.T) {
 }
 
 // TestViewerHeavyBound: with MaxHeavy requests reading a record, another
-// replay page, upload or frame gets 503 saying the viewer is busy; once one
-// ends, they are served.
+// replay page, upload or frame gets 503 saying the viewer is busy (and the
+// index lists no file it has not checked); once one ends, they are served.
 func TestViewerHeavyBound(t *testing.T) {
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "g.txt")
@@ -319,6 +319,9 @@ func TestViewerHeavyBound(t *testing.T) {
 	if code, _ := upload(t, base, "g.txt", "", transcript(t)); code != http.StatusServiceUnavailable {
 		t.Errorf("upload while busy: %d", code)
 	}
+	if code, body := get(t, base+"/"); code != http.StatusOK || strings.Contains(body, ">g.txt<") || !strings.Contains(body, "busy") {
+		t.Errorf("index while busy: %d, lists the unchecked file or says nothing", code)
+	}
 	// Static files are not heavy.
 	if code, _ := get(t, base+"/static/replay.js"); code != http.StatusOK {
 		t.Errorf("static while busy: %d", code)
@@ -326,6 +329,9 @@ func TestViewerHeavyBound(t *testing.T) {
 	held[0].finish(t)
 	if code, f := getFrame(t, base, d, 3, ""); code != http.StatusOK || f.Ply != 3 {
 		t.Errorf("frame once a turn is free: %d %q", code, f.Error)
+	}
+	if code, body := get(t, base+"/"); code != http.StatusOK || !strings.Contains(body, ">g.txt<") {
+		t.Errorf("index once a turn is free: %d, g.txt not listed", code)
 	}
 	held[1].finish(t)
 }
@@ -408,6 +414,60 @@ func TestViewerUploadsKept(t *testing.T) {
 	}
 	if code, _ := get(t, p11); code != http.StatusOK {
 		t.Errorf("past the bytes: the second is gone")
+	}
+}
+
+// TestViewerIndexListsReplayable: the index lists the record files a game
+// reads, with the game, and leaves out the others (junk, a PDD bridge.txt,
+// which alone cannot be replayed, an empty file); it reads at most
+// MaxCheckBytes per listing, saying so when files are left unchecked.
+func TestViewerIndexListsReplayable(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string][]byte{
+		"othello.txt":    transcript(t),
+		"moves.txt":      othelloPrefix(20),
+		"dark/board.txt": longDarkchess(40),
+		"junk.txt":       []byte("not a record\n"),
+		"engine.log":     bytes.Repeat([]byte("thinking...\n"), 100),
+		"pdd/bridge.txt": []byte("0 0 0\n"),
+		"empty.txt":      nil,
+	}
+	for name, data := range files {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, base := realViewer(t, defaultViewerLimits(), dir)
+	code, body := get(t, base+"/")
+	if code != http.StatusOK {
+		t.Fatalf("index: %d", code)
+	}
+	for _, want := range []string{">othello.txt</a></td><td>Othello<", ">moves.txt</a></td><td>Othello<", ">dark/board.txt</a></td><td>Chinese dark chess<",
+		`href="/replay?file=` + url.QueryEscape(filepath.Join(dir, "dark", "board.txt")) + `&amp;game=darkchess"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the index lacks %s", want)
+		}
+	}
+	for _, not := range []string{"junk.txt", "engine.log", "pdd/bridge.txt", "empty.txt"} {
+		if strings.Contains(body, ">"+not+"</a>") {
+			t.Errorf("the index lists %s, which no game replays", not)
+		}
+	}
+	// Every file listed replays.
+	for _, m := range regexpAll(`href="(/replay\?file=[^"]+)"`, body) {
+		if code, _ := get(t, base+strings.ReplaceAll(m, "&amp;", "&")); code != http.StatusOK {
+			t.Errorf("%s: %d", m, code)
+		}
+	}
+	// A listing reads at most MaxCheckBytes.
+	limits := defaultViewerLimits()
+	limits.MaxCheckBytes = int64(len(files["othello.txt"]))
+	_, base = realViewer(t, limits, dir)
+	_, body = get(t, base+"/")
+	if !strings.Contains(body, "files not checked yet are left out") {
+		t.Errorf("the index does not say files were left unchecked:\n%s", body)
 	}
 }
 

@@ -62,6 +62,8 @@ func formatsText(defs []*gameDef) string {
 type recordFile struct {
 	Path     string // as the replay link gives it: the record directory joined with Rel
 	Rel      string // the path within the record directory
+	Game     string // the game whose Replay reads it (gameDef.Name)
+	Title    string // that game's title
 	Size     int64
 	Modified time.Time
 }
@@ -73,14 +75,22 @@ type recordGroup struct {
 	Files []recordFile
 }
 
-// listRecords lists the regular files under the record directories (and the
-// record files given as such), hidden ones, empty ones and oversized ones
-// left out, each file once, within the limits: MaxDepth levels, MaxWalk
-// entries looked at, MaxListed files. note says when the list is cut short
-// or a directory is unreadable.
-func (v *viewer) listRecords() (groups []recordGroup, note string) {
-	walked, listed := 0, 0
+// listRecords lists the record files under the record directories (and the
+// record files given as such) that a game's Replay reads, hidden ones,
+// empty ones and oversized ones left out, each file once, within the
+// limits: MaxDepth levels, MaxWalk entries looked at, MaxListed files,
+// MaxCheckBytes of files read to check them. A file checked before (same
+// path, size and time) is not read again; with check false no file is
+// read, and those never checked are left out. note says when the list is
+// cut short or a directory is unreadable.
+func (v *viewer) listRecords(check bool) (groups []recordGroup, note string) {
+	walked, listed, unchecked := 0, 0, 0
+	var read int64
 	seen := map[string]bool{}
+	titles := map[string]string{}
+	for _, d := range v.defs {
+		titles[d.Name] = d.Title
+	}
 	var notes []string
 	for _, dir := range v.dirs {
 		if listed >= v.limits.MaxListed || walked >= v.limits.MaxWalk {
@@ -118,15 +128,29 @@ func (v *viewer) listRecords() (groups []recordGroup, note string) {
 			if err != nil || info.Size() > v.limits.MaxRecordBytes || info.Size() == 0 {
 				return nil
 			}
-			if real, err := resolve(path); err != nil || seen[real] {
+			real, err := resolve(path)
+			if err != nil || seen[real] {
 				return nil
-			} else {
-				seen[real] = true
+			}
+			seen[real] = true
+			key := recordKey(real, info)
+			game, ok := v.store.verdict(key)
+			if !ok {
+				if !check || read+info.Size() > v.limits.MaxCheckBytes {
+					unchecked++
+					return nil
+				}
+				read += info.Size()
+				game = v.checkRecord(real, filepath.Base(path))
+				v.store.setVerdict(key, game)
+			}
+			if game == "" {
+				return nil
 			}
 			if rel == "." {
 				rel = filepath.Base(path)
 			}
-			g.Files = append(g.Files, recordFile{Path: path, Rel: rel, Size: info.Size(), Modified: info.ModTime()})
+			g.Files = append(g.Files, recordFile{Path: path, Rel: rel, Game: game, Title: titles[game], Size: info.Size(), Modified: info.ModTime()})
 			listed++
 			return nil
 		})
@@ -141,6 +165,13 @@ func (v *viewer) listRecords() (groups []recordGroup, note string) {
 	if walked > v.limits.MaxWalk || listed >= v.limits.MaxListed {
 		notes = append(notes, fmt.Sprintf("the list stops at %d files (%d entries looked at)", listed, min(walked, v.limits.MaxWalk)))
 	}
+	if unchecked > 0 {
+		why := fmt.Sprintf("the index reads at most %d MiB of files to check them", v.limits.MaxCheckBytes>>20)
+		if !check {
+			why = "the viewer is busy reading others"
+		}
+		notes = append(notes, fmt.Sprintf("%d files not checked yet are left out (%s): reload to check more", unchecked, why))
+	}
 	return groups, strings.Join(notes, "; ")
 }
 
@@ -148,6 +179,20 @@ func (v *viewer) listRecords() (groups []recordGroup, note string) {
 // is another key.
 func recordKey(real string, info fs.FileInfo) string {
 	return fmt.Sprintf("file\x00%s\x00%d\x00%d\x00", real, info.Size(), info.ModTime().UnixNano())
+}
+
+// checkRecord reads the record file at real and returns the game whose
+// Replay reads it, "" for none.
+func (v *viewer) checkRecord(real, name string) string {
+	data, err := readLimited(real, v.limits.MaxRecordBytes)
+	if err != nil || len(bytes.TrimSpace(data)) == 0 {
+		return ""
+	}
+	_, def, _, err := readReplay(v.defs, "", name, data)
+	if err != nil {
+		return ""
+	}
+	return def.Name
 }
 
 // readLimited reads the regular file at path, if it holds at most max bytes.

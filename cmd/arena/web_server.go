@@ -101,7 +101,13 @@ func (v *viewer) serveIndex(w http.ResponseWriter, r *http.Request) {
 	v.mu.Lock()
 	st := v.indexStateLocked()
 	v.mu.Unlock()
-	files, note := v.listRecords()
+	// Checking that the record files replay reads them: a heavy request.
+	// Without a turn, the files checked before are listed.
+	release, check := v.acquire(r.Context())
+	if check {
+		defer release()
+	}
+	files, note := v.listRecords(check)
 	v.page(w, http.StatusOK, "index.html", indexPage{State: st, Records: files, Listing: note,
 		Formats: gameFormats(v.defs), MaxSize: fmt.Sprintf("%d MiB", v.limits.MaxRecordBytes>>20)})
 }

@@ -17,16 +17,24 @@ import (
 //   - a replay page lists the moves of its record and no picture: the browser
 //     fetches the frame of each ply it shows from /replay/frame, drawn then;
 //   - at most MaxHeavy requests that read a record or draw a frame (a replay
-//     page, an upload, a frame) run at once; another waits HeavyWait for its
-//     turn, then gets 503;
+//     page, an upload, a frame, the index's check of the record files) run at
+//     once; another waits HeavyWait for its turn, then gets 503;
 //   - the uploaded records are kept (at most MaxUploads of them, and
 //     MaxUploadBytes in all, the oldest dropped first) so that their pages
 //     can fetch their frames;
 //   - the records read are kept read (at most MaxParsed, the least recently
-//     used dropped first), each bounded by its game's ply cap.
+//     used dropped first), each bounded by its game's ply cap;
+//   - the index remembers which record files replay (at most
+//     maxRecordVerdicts of them).
+
+// maxRecordVerdicts bounds the record files whose check the index
+// remembers (path, size and time: the game that reads it, or none); past it
+// the index forgets them all and checks again.
+const maxRecordVerdicts = 20000
 
 // replayStore holds what the replay pages need between requests: the
-// uploaded records and the records read. It is safe for concurrent use.
+// uploaded records, the records read, and the index's checks of record
+// files. It is safe for concurrent use.
 type replayStore struct {
 	limits viewerLimits
 
@@ -35,6 +43,9 @@ type replayStore struct {
 	order   []*storedUpload // oldest first
 	bytes   int64           // the data of the uploads kept
 	parsed  []*parsedReplay // least recently used first
+	// verdicts are the index's checks of record files: by recordKey, the
+	// game that reads the file, "" for none.
+	verdicts map[string]string
 }
 
 // storedUpload is an uploaded record, named by its content's hash.
@@ -54,7 +65,7 @@ type parsedReplay struct {
 }
 
 func newReplayStore(limits viewerLimits) *replayStore {
-	return &replayStore{limits: limits, uploads: map[string]*storedUpload{}}
+	return &replayStore{limits: limits, uploads: map[string]*storedUpload{}, verdicts: map[string]string{}}
 }
 
 // uploadID names an upload by its content: the same record uploaded twice is
@@ -147,6 +158,26 @@ func (s *replayStore) putParsed(p *parsedReplay) {
 // dropParsedLocked forgets the replays whose key starts with prefix.
 func (s *replayStore) dropParsedLocked(prefix string) {
 	s.parsed = slices.DeleteFunc(s.parsed, func(p *parsedReplay) bool { return strings.HasPrefix(p.key, prefix) })
+}
+
+// verdict returns what the index found of the record file under key: the
+// game that reads it ("" for none), and whether it was checked.
+func (s *replayStore) verdict(key string) (game string, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	game, ok = s.verdicts[key]
+	return game, ok
+}
+
+// setVerdict remembers the index's check of a record file, forgetting every
+// check past maxRecordVerdicts.
+func (s *replayStore) setVerdict(key, game string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.verdicts) >= maxRecordVerdicts {
+		clear(s.verdicts)
+	}
+	s.verdicts[key] = game
 }
 
 // acquire waits for a turn to run a heavy request (one that reads a record
