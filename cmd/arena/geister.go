@@ -511,7 +511,7 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		w, wait = vw, vwait
 	}
-	live := &geisterServeLive{w: w, time: h.Time}
+	live := &geisterServeLive{w: w, time: h.Time, reveal: o.WSReveal}
 	if h.NoTimeLimit {
 		live.time = timer.Control{}
 	}

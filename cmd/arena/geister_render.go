@@ -231,11 +231,17 @@ func geisterGhostSVG(b *strings.Builder, cx, cy int, small bool, c geister.Color
 // frame is the frame of p: the spectator's board, each player's view, the
 // status and the clocks.
 func (pt geisterPainter) frame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
+	f := pt.spectatorFrame(p, known, last, move, status, clocks, over)
+	f.Views = map[string]string{"first": pt.svg(p, 0, known, last), "second": pt.svg(p, 1, known, last)}
+	return f
+}
+
+// spectatorFrame is the frame of p without the players' views.
+func (pt geisterPainter) spectatorFrame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
 	f := frame{
 		Ply:    p.Ply(),
 		Move:   move,
 		Board:  pt.svg(p, -1, known, last),
-		Views:  map[string]string{"first": pt.svg(p, 0, known, last), "second": pt.svg(p, 1, known, last)},
 		Status: status,
 		Clocks: clocks,
 		ToMove: int(p.Turn()),
@@ -283,18 +289,31 @@ func geisterClocks(s timer.Snapshot) [2]string {
 
 // geisterLive turns a game's ply events into the watcher's frames. Frames
 // are drawn only for a watcher that shows them.
+//
+// While the game goes on, a frame shows what a spectator may see: the
+// ghosts on the board without their colours, and no player's view (either
+// would show a player the opponent's colours, and anyone may open the
+// viewer). Once the game is over, its last frame shows every colour and
+// both views. With reveal (the operator's choice), every frame does.
 type geisterLive struct {
-	w     watcher
-	id    string
-	draw  bool
-	paint geisterPainter
+	w      watcher
+	id     string
+	draw   bool
+	reveal bool
+	paint  geisterPainter
 
-	mu    sync.Mutex
-	began bool
-	prev  geister.Position // the position before the last event's
-	cur   frame
+	mu     sync.Mutex
+	began  bool
+	played bool             // a ply event came: prev is the position
+	prev   geister.Position // the position of the last ply event
+	last   geisterLastMove  // its move, for the picture
+	move   string           // its move, in words
+	clocks [2]string        // its clocks
+	cur    frame
 }
 
+// newGeisterLive shows a game to w, the colours hidden while it goes on
+// (set reveal before the first event to show them).
 func newGeisterLive(w watcher, id string) *geisterLive {
 	_, nop := w.(nopWatcher)
 	l := &geisterLive{w: w, id: id, draw: !nop}
@@ -318,8 +337,7 @@ func (l *geisterLive) begin(info gameInfo, ctl timer.Control) {
 	if !ctl.Unlimited() {
 		clocks = geisterClocks(timer.NewClock(ctl, nil).Snapshot())
 	}
-	l.cur = l.paint.frame(p, [2]bool{}, geisterLastMove{}, "", "the players set their red ghosts", clocks, false)
-	l.cur.Views = map[string]string{"first": l.cur.Board, "second": l.cur.Board}
+	l.cur = l.paint.spectatorFrame(p, [2]bool{}, geisterLastMove{}, "", "the players set their red ghosts", clocks, false)
 	l.w.Begin(info, l.cur)
 }
 
@@ -330,18 +348,29 @@ func (l *geisterLive) ply(e protocol.GeisterPlyEvent) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	var last geisterLastMove
-	move := ""
-	if e.Move != geister.NoMove {
-		last = geisterLastMoveOf(l.prev, e.Position, e.Move)
-		move = e.Mover.String() + " " + e.Move.String()
+	l.last, l.move = geisterLastMove{}, ""
+	if e.Move != geister.NoMove && l.played {
+		l.last = geisterLastMoveOf(l.prev, e.Position, e.Move)
 	}
-	l.prev = e.Position
-	l.cur = l.paint.frame(e.Position, [2]bool{true, true}, last, move, geisterStatus(e.Position, e.Result), geisterClocks(e.Clock), e.Result.Reason != geister.Unfinished)
+	if e.Move != geister.NoMove {
+		l.move = e.Mover.String() + " " + e.Move.String()
+	}
+	l.played, l.prev, l.clocks = true, e.Position, geisterClocks(e.Clock)
+	over := e.Result.Reason != geister.Unfinished
+	l.cur = l.frameLocked(geisterStatus(e.Position, e.Result), over)
 	l.w.Update(l.id, l.cur)
 }
 
-// finish ends the game with its result.
+// frameLocked draws the position of the last ply event: the colours shown
+// once the game is over, or with reveal.
+func (l *geisterLive) frameLocked(status string, over bool) frame {
+	if over || l.reveal {
+		return l.paint.frame(l.prev, [2]bool{true, true}, l.last, l.move, status, l.clocks, over)
+	}
+	return l.paint.spectatorFrame(l.prev, [2]bool{}, l.last, l.move, status, l.clocks, over)
+}
+
+// finish ends the game with its result, every colour shown.
 func (l *geisterLive) finish(res gameResult, recordFile string) {
 	if !l.draw {
 		return
@@ -363,6 +392,9 @@ func (l *geisterLive) finish(res gameResult, recordFile string) {
 	if res.Detail != "" {
 		text += " (" + res.Detail + ")"
 	}
+	if l.played {
+		l.cur = l.frameLocked(text, true)
+	}
 	l.cur.Status, l.cur.ToMove = text, -1
 	l.w.Finish(l.id, l.cur, text, recordFile)
 }
@@ -370,8 +402,9 @@ func (l *geisterLive) finish(res gameResult, recordFile string) {
 // geisterServeLive shows the games of "arena serve geister" to the watcher,
 // one after the other, as the host reports them.
 type geisterServeLive struct {
-	w    watcher
-	time timer.Control
+	w      watcher
+	time   timer.Control
+	reveal bool // show the colours while a game goes on (-ws-reveal)
 
 	mu   sync.Mutex
 	game int                  // the game being shown
@@ -391,6 +424,7 @@ func (s *geisterServeLive) ply(e protocol.GeisterPlyEvent) {
 			s.live = map[int]*geisterLive{}
 		}
 		l = newGeisterLive(s.w, serveGameID(e.Game))
+		l.reveal = s.reveal
 		s.live[e.Game] = l
 		s.mu.Unlock()
 		l.begin(gameInfo{

@@ -176,16 +176,18 @@ func TestGeisterRunnerBuiltins(t *testing.T) {
 	if info := w.info(); info.Players != [2]string{"greedy", "random"} || info.Seats != [2]string{"first", "second"} || info.Game != "geister" {
 		t.Errorf("info %+v", info)
 	}
+	// While the game goes on, no colour of a ghost on the board and no
+	// player's view (the spectator's board); at the end, both.
 	for i, f := range w.frames[1 : len(w.frames)-1] {
-		if f.Clocks[0] == "" || f.Clocks[1] == "" || f.Board == "" || len(f.Views) != 2 {
-			t.Fatalf("frame %d: clocks %q, board %d bytes, %d views", i+1, f.Clocks, len(f.Board), len(f.Views))
+		if f.Clocks[0] == "" || f.Clocks[1] == "" || f.Board == "" || len(f.Views) != 0 && i < res.Plies || gsBoardColours(f.Board) != 0 && i < res.Plies {
+			t.Fatalf("frame %d: clocks %q, board %d bytes, %d views, %d colours shown", i+1, f.Clocks, len(f.Board), len(f.Views), gsBoardColours(f.Board))
 		}
 		if f.Ply != i {
 			t.Errorf("frame %d: ply %d", i+1, f.Ply)
 		}
 	}
-	if last := w.frames[len(w.frames)-1]; last.ToMove != -1 || !strings.Contains(last.Status, res.Reason) {
-		t.Errorf("last frame: %q, to move %d", last.Status, last.ToMove)
+	if last := w.frames[len(w.frames)-1]; last.ToMove != -1 || !strings.Contains(last.Status, res.Reason) || len(last.Views) != 2 || gsBoardColours(last.Board) == 0 {
+		t.Errorf("last frame: %q, to move %d, %d views, %d colours shown", last.Status, last.ToMove, len(last.Views), gsBoardColours(last.Board))
 	}
 }
 
