@@ -52,7 +52,8 @@
 //	-web ADDR    serve the web viewer (live boards, clocks, move lists, replays)
 //	-v           log the referees' events
 //
-// plus each game's own (darkchess -repetition, pdd -eol and -workdir).
+// plus each game's own (darkchess -repetition, geister -reveal, pdd -eol and
+// -workdir).
 //
 // Every game gets a directory in -out with the platform's records (Othello's
 // -trans transcript and a move list; Geister's board.txt; dark chess's

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"regexp"
 	"testing"
@@ -89,5 +90,29 @@ func TestGeisterServeLiveReveal(t *testing.T) {
 		if shown := gsBoardColours(f.Board) > 0; shown != reveal {
 			t.Errorf("reveal %v: colours shown %v", reveal, shown)
 		}
+	}
+}
+
+// TestGeisterMatchReveal: "arena match geister -reveal" shows the colours
+// on the live boards while the game goes on.
+func TestGeisterMatchReveal(t *testing.T) {
+	def := geisterDef()
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	def.Flags(fs)
+	if err := fs.Parse([]string{"-reveal"}); err != nil {
+		t.Fatal(err)
+	}
+	a, b := gsPlayer("random", ""), gsPlayer("greedy", "")
+	r, err := def.NewRunner(&matchConfig{Game: def, Players: []*playerSpec{a, b}, Time: "10s/move"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, w := gsPlay(t, t.Context(), r, a, b, 3, nil)
+	if res.Plies < 2 {
+		t.Skipf("a game of %d plies", res.Plies)
+	}
+	// The frame after the first ply.
+	if f := w.frames[2]; f.Ply != 1 || gsBoardColours(f.Board) == 0 || len(f.Views) != 2 {
+		t.Errorf("ply 1 with -reveal: ply %d, %d colours shown, %d views", f.Ply, gsBoardColours(f.Board), len(f.Views))
 	}
 }
