@@ -78,7 +78,12 @@
 // -pairing, -trans, -debug, -monitor, -score) and "arena serve geister" the
 // Java geister server (ports 10000 and 10001, --budget, --timeout,
 // --no_ng_terminate, --max-turn, the WebSocket viewer on 8080), usable
-// unchanged by their clients; both record every game and take -web. Dark
+// unchanged by their clients; both record every game and take -web. Unlike
+// the Java server's, the Geister viewer sends the ghosts on the board
+// without their colours until the game ends (--ws-reveal sends them, for an
+// operator), and accepts the pages of its own host only, a page opened
+// from a file (the Java viewer.html) too unless --ws-reveal (--ws-origin
+// names others). Dark
 // chess and PDD platforms run the programs themselves, so they have no
 // server: use match or tournament.
 //
@@ -86,9 +91,15 @@
 //
 // -web :8080 on match, tournament and serve, or "arena view", serves pages
 // with the games being played (the board as each game's platform draws it,
-// both clocks, the move list, and for Geister each player's view), and a
-// replay page for any record file, stepped with the arrow keys, Home, End,
-// PageUp and PageDown.
+// both clocks, the move list, and for Geister each player's view once the
+// game is over: until then the colours on the board are hidden, unless
+// geister -reveal or serve geister --ws-reveal), and a replay page for any
+// record file the index lists or that is uploaded, stepped with the arrow
+// keys, Home, End, PageUp and PageDown. The index lists only the files a
+// game replays. A replay page holds the moves, and fetches the picture of
+// each ply as it is shown, so that it stays small however long the record;
+// the viewer reads or draws at most a few replays at once (others wait a
+// moment, then get 503) and keeps the latest uploads within a bound.
 //
 // # Built-in bots as programs
 //
