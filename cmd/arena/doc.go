@@ -78,12 +78,7 @@
 // -pairing, -trans, -debug, -monitor, -score) and "arena serve geister" the
 // Java geister server (ports 10000 and 10001, --budget, --timeout,
 // --no_ng_terminate, --max-turn, the WebSocket viewer on 8080), usable
-// unchanged by their clients; both record every game and take -web. Unlike
-// the Java server's, the Geister viewer sends the ghosts on the board
-// without their colours until the game ends (--ws-reveal sends them, for an
-// operator), and accepts the pages of its own host only, a page opened
-// from a file (the Java viewer.html) too unless --ws-reveal (--ws-origin
-// names others). Dark
+// unchanged by their clients; both record every game and take -web. Dark
 // chess and PDD platforms run the programs themselves, so they have no
 // server: use match or tournament.
 //
@@ -100,6 +95,12 @@
 // each ply as it is shown, so that it stays small however long the record;
 // the viewer reads or draws at most a few replays at once (others wait a
 // moment, then get 503) and keeps the latest uploads within a bound.
+//
+// Unlike the Java server's, the WebSocket viewer of "arena serve geister"
+// sends the ghosts on the board without their colours until the game ends
+// (--ws-reveal sends them, for an operator), and accepts the pages of its
+// own host only, and a page opened from a file (the Java viewer.html)
+// unless --ws-reveal; --ws-origin names others.
 //
 // # Built-in bots as programs
 //
