@@ -25,7 +25,9 @@
 // the 48-character [GeisterBoard]. [DialGeister] plays one game for a
 // [GeisterPlayer]; [GeisterHost] is a server for the Java server's clients
 // (ports 10000 and 10001) without its defects, with a [GeisterViewer]
-// WebSocket stream. [ServeGeisterSTDIO] makes a GeisterPlayer an NTPU STDIO
+// WebSocket stream (which, unlike the Java server's, hides the colours of
+// the ghosts on the board until the game ends, and refuses the pages of
+// other sites). [ServeGeisterSTDIO] makes a GeisterPlayer an NTPU STDIO
 // program, and [GeisterNTPUHost] runs NTPU programs in STDIO or TCP mode.
 //
 // # Chinese dark chess: read mode and the legacy socket protocol

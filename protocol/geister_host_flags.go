@@ -30,6 +30,8 @@ type GeisterHostOptions struct {
 	FirstPort     int    // --port0: the first player's port (10000)
 	SecondPort    int    // --port1: the second player's port (10001)
 	WSPort        int    // --ws-port: the viewer's port, 0 for none (8080)
+	WSReveal      bool   // --ws-reveal: the viewer shows the colours while a game goes on (ours hides them; the Java server's shows them)
+	WSOrigin      string // --ws-origin: the Origins the viewer accepts besides its own host, comma-separated (see GeisterViewer)
 }
 
 // DefaultGeisterHostOptions returns the defaults: the Java server's.
@@ -61,13 +63,15 @@ func (o *GeisterHostOptions) RegisterFlags(fs *flag.FlagSet) {
 	fs.IntVar(&o.FirstPort, "port0", d.FirstPort, "the first player's `port`")
 	fs.IntVar(&o.SecondPort, "port1", d.SecondPort, "the second player's `port`")
 	fs.IntVar(&o.WSPort, "ws-port", d.WSPort, "the WebSocket viewer's `port` (ws://host:port/ws/geister); 0 for none")
+	fs.BoolVar(&o.WSReveal, "ws-reveal", d.WSReveal, "show the ghosts' colours to the viewers while a game goes on (an operator's view: any player could watch the opponent's)")
+	fs.StringVar(&o.WSOrigin, "ws-origin", d.WSOrigin, "the web page `origins` the viewer accepts besides its own host, comma-separated: http://host:port, null (a page opened from a file; accepted by default unless -ws-reveal), *")
 }
 
 // Host returns a host configured by o: the preset's rules with MaxTurn and
 // NoNGTerminate applied, the clock timer.JavaGeister(Budget, Timeout) (in
 // whole seconds with WholeSeconds; none when both are 0), Wait and SetupTimeout, and a
-// [GeisterViewer] unless WSPort is 0. The caller sets the rest (Logger,
-// OnGameEnd, Start).
+// [GeisterViewer] unless WSPort is 0 (its Reveal and Origins from WSReveal
+// and WSOrigin). The caller sets the rest (Logger, OnGameEnd, Start).
 func (o GeisterHostOptions) Host() (*GeisterHost, error) {
 	var h GeisterHost
 	switch strings.ToLower(o.Preset) {
@@ -119,8 +123,12 @@ func (o GeisterHostOptions) Host() (*GeisterHost, error) {
 			return nil, fmt.Errorf("protocol: port %d out of range", p)
 		}
 	}
+	origins, err := ParseGeisterViewerOrigins(o.WSOrigin)
+	if err != nil {
+		return nil, fmt.Errorf("%w (--ws-origin)", err)
+	}
 	if o.WSPort != 0 {
-		h.Viewer = &GeisterViewer{}
+		h.Viewer = &GeisterViewer{Reveal: o.WSReveal, Origins: origins}
 	}
 	return &h, nil
 }

@@ -7,13 +7,18 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/botarena/botarena/geister"
 )
 
 // GeisterViewerPath is the WebSocket endpoint of the Java server's viewer
@@ -30,10 +35,28 @@ const (
 // GeisterViewer broadcasts the state of a Geister host's games to WebSocket
 // viewers, as the Java server does on ws://<host>:8080/ws/geister (spec
 // §4.10): one current state string ([GeisterViewerState]: "null" before any
-// game event, then a label and the second player's board with every colour
-// shown), sent to every viewer when it connects, whenever it changes, and
-// again every Interval. Frames from viewers are read and ignored (a ping is
-// answered, a close closes).
+// game event, then a label and the second player's board), sent to every
+// viewer when it connects, whenever it changes, and again every Interval.
+// Frames from viewers are read and ignored (a ping is answered, a close
+// closes).
+//
+// Unlike the Java server, which shows every colour at all times, the
+// viewer hides what a spectator may not see while a game goes on: the
+// colour of every ghost on the board is sent as 'u' (unknown), which the
+// Java viewer page draws as a ghost of no colour, until the game is over
+// (WI0:, WI1:, DRW:), when the whole board is sent. The captured and
+// escaped ghosts, whose colours both players know, are always shown. Any
+// player could otherwise open the viewer and read the opponent's colours.
+// Reveal sends every colour at all times, as the Java server does, for an
+// operator.
+//
+// A browser's WebSocket handshake carries the page's Origin; a page of
+// another site must not read the stream from the browser of someone who can
+// reach the viewer. The handshake is accepted when it has no Origin (not a
+// browser), when the Origin's host is the request's host (the port aside),
+// when the Origin is in Origins, and, unless Reveal, when it is "null", the
+// Origin of a page opened from a file, as the Java server's viewer.html is
+// (the stream then holds nothing secret). Others get 403.
 //
 // A [GeisterHost] publishes to the viewer in its Viewer field; anything else
 // may call Publish. A viewer that does not keep up only misses states, since
@@ -50,17 +73,29 @@ type GeisterViewer struct {
 	Interval time.Duration
 	// Logger receives the viewer's log. Nil discards it.
 	Logger *slog.Logger
+	// Reveal sends the colours of the ghosts on the board while a game goes
+	// on, as the Java server does; by default they are sent as 'u' until
+	// the game is over.
+	Reveal bool
+	// Origins are the Origin headers accepted besides the viewer's own host:
+	// "scheme://host[:port]" as a browser sends it (compared without regard
+	// to case), "null", or "*" for any. See [ParseGeisterViewerOrigins].
+	Origins []string
 
 	mu    sync.Mutex
 	state string // "" means "null"
 	subs  map[*geisterWS]struct{}
-	// onPublish, for tests, sees every state published, in order.
+	// onPublish, for tests, sees every state published (as sent), in order.
 	onPublish func(string)
 }
 
-// Publish makes st the current state and sends it to every viewer. It never
-// blocks on a viewer.
+// Publish makes st the current state and sends it to every viewer: with the
+// colours of the ghosts on the board hidden while the game goes on, unless
+// Reveal. It never blocks on a viewer.
 func (v *GeisterViewer) Publish(st GeisterViewerState) {
+	if !v.Reveal {
+		st = hideGeisterViewerState(st)
+	}
 	s := st.String()
 	v.mu.Lock()
 	defer v.mu.Unlock()
@@ -77,6 +112,73 @@ func (v *GeisterViewer) Publish(st GeisterViewerState) {
 		default:
 		}
 	}
+}
+
+// hideGeisterViewerState is st as a spectator may see it: while the game
+// goes on (any label but WI0:, WI1: and DRW:), the ghosts on the board
+// without their colours.
+func hideGeisterViewerState(st GeisterViewerState) GeisterViewerState {
+	if st.Kind == GeisterViewerWon || st.Kind == GeisterViewerDraw {
+		return st
+	}
+	for i := range st.Board.Squares {
+		for g, sq := range st.Board.Squares[i] {
+			if sq.Valid() {
+				st.Board.Colors[i][g] = geister.Unknown
+			}
+		}
+	}
+	return st
+}
+
+// ParseGeisterViewerOrigins reads a comma-separated list of Origins for
+// [GeisterViewer.Origins] (the -ws-origin flag): each "scheme://host[:port]"
+// (http, https, or another scheme a page may have), "null", or "*"; blanks
+// around the commas are dropped, and "" is no Origin beyond the defaults.
+func ParseGeisterViewerOrigins(list string) ([]string, error) {
+	var out []string
+	for o := range strings.SplitSeq(list, ",") {
+		o = strings.TrimSpace(o)
+		switch {
+		case o == "":
+			continue
+		case o == "*" || o == "null":
+		default:
+			u, err := url.Parse(o)
+			if err != nil || u.Scheme == "" || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+				return nil, fmt.Errorf("protocol: origin %q: want scheme://host[:port] as a browser sends it (http://localhost:8000), null, or *", o)
+			}
+			o = strings.TrimSuffix(o, "/")
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// originAllowed reports whether a handshake with r's Origin header is
+// accepted (see [GeisterViewer]).
+func (v *GeisterViewer) originAllowed(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if len(r.Header.Values("Origin")) == 0 {
+		return true // not a browser
+	}
+	for _, o := range v.Origins {
+		if o == "*" || strings.EqualFold(o, origin) {
+			return true
+		}
+	}
+	if origin == "null" {
+		return !v.Reveal
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	return strings.EqualFold(u.Hostname(), strings.Trim(host, "[]"))
 }
 
 // State returns the current state string.
@@ -222,6 +324,10 @@ func (v *GeisterViewer) serveWS(w http.ResponseWriter, r *http.Request, track *g
 	switch {
 	case r.Method != http.MethodGet:
 		http.Error(w, "a WebSocket handshake is a GET", http.StatusMethodNotAllowed)
+		return
+	case !v.originAllowed(r):
+		log.Info("geister viewer: origin refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"))
+		http.Error(w, "origin "+strconv.Quote(r.Header.Get("Origin"))+" not allowed: this viewer accepts pages of its own host; the operator may allow others (-ws-origin)", http.StatusForbidden)
 		return
 	case !headerHasToken(r.Header, "Upgrade", "websocket") || !headerHasToken(r.Header, "Connection", "upgrade"):
 		w.Header().Set("Upgrade", "websocket")

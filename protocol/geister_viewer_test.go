@@ -7,10 +7,13 @@ import (
 	"crypto/sha1"
 	"encoding/base64"
 	"encoding/binary"
+	"flag"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -23,10 +26,18 @@ import (
 // strings the Java server's viewer broadcast during that game (sampled every
 // 500 ms) must all be among ours, in order, and ours must follow the Java
 // labels: MOV: after the first SET, MV0:/MV1: for each MOV?, WI0: at the end.
+// With Reveal ours are the Java server's; by default the same with the
+// colours of the ghosts on the board hidden until the end.
 func TestGeisterHostViewerStates(t *testing.T) {
+	for _, reveal := range []bool{true, false} {
+		t.Run(fmt.Sprint("reveal=", reveal), func(t *testing.T) { testGeisterHostViewerStates(t, reveal) })
+	}
+}
+
+func testGeisterHostViewerStates(t *testing.T, reveal bool) {
 	var mu sync.Mutex
 	var states []string
-	v := &GeisterViewer{onPublish: func(s string) {
+	v := &GeisterViewer{Reveal: reveal, onPublish: func(s string) {
 		mu.Lock()
 		states = append(states, s)
 		mu.Unlock()
@@ -35,6 +46,19 @@ func TestGeisterHostViewerStates(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	rows := jgViewerRows(t)
+	if !reveal {
+		for k, r := range rows {
+			rows[k] = hideViewerString(t, r)
+		}
+		for _, s := range states[:len(states)-1] {
+			if shownColours(s[4:]) != 0 {
+				t.Errorf("state %q shows colours of ghosts on the board", s)
+			}
+		}
+		if shownColours(states[len(states)-1][4:]) == 0 {
+			t.Errorf("the last state %q hides the colours", states[len(states)-1])
+		}
+	}
 	i := 0
 	for _, s := range states {
 		if i < len(rows) && s == rows[i] {
@@ -65,9 +89,21 @@ type wsTestClient struct {
 	br   *bufio.Reader
 }
 
-// wsDial opens a WebSocket to addr's GeisterViewerPath and checks the
-// handshake.
+// wsDial opens a WebSocket to addr's GeisterViewerPath, as the Java
+// server's viewer.html opened from a file does (Origin: null), and checks
+// the handshake.
 func wsDial(t *testing.T, addr string) *wsTestClient {
+	t.Helper()
+	c, resp := wsDialOrigin(t, addr, "null")
+	if c == nil {
+		t.Fatalf("handshake: %s %v", resp.Status, resp.Header)
+	}
+	return c
+}
+
+// wsDialOrigin opens a WebSocket to addr's GeisterViewerPath with the Origin
+// header origin (none when ""): the client, or nil and the refusal.
+func wsDialOrigin(t *testing.T, addr, origin string) (*wsTestClient, *http.Response) {
 	t.Helper()
 	conn, err := net.Dial("tcp", addr)
 	jgMust(t, err)
@@ -75,15 +111,22 @@ func wsDial(t *testing.T, addr string) *wsTestClient {
 	var raw [16]byte
 	rand.Read(raw[:])
 	key := base64.StdEncoding.EncodeToString(raw[:])
-	fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: keep-alive, Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\nOrigin: null\r\n\r\n", GeisterViewerPath, addr, key)
+	hdr := ""
+	if origin != "" {
+		hdr = "Origin: " + origin + "\r\n"
+	}
+	fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: keep-alive, Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n%s\r\n", GeisterViewerPath, addr, key, hdr)
 	br := bufio.NewReader(conn)
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 	resp, err := http.ReadResponse(br, nil)
 	jgMust(t, err)
-	if resp.StatusCode != http.StatusSwitchingProtocols || resp.Header.Get("Sec-WebSocket-Accept") != wsAccept(key) {
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		return nil, resp
+	}
+	if resp.Header.Get("Sec-WebSocket-Accept") != wsAccept(key) {
 		t.Fatalf("handshake: %s %v", resp.Status, resp.Header)
 	}
-	return &wsTestClient{conn: conn, br: br}
+	return &wsTestClient{conn: conn, br: br}, resp
 }
 
 // wsAccept is RFC 6455's accept value for key (its example: the key
@@ -185,7 +228,7 @@ func TestGeisterViewerWebSocket(t *testing.T) {
 	if got := wsAccept("dGhlIHNhbXBsZSBub25jZQ=="); got != "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=" {
 		t.Fatalf("accept of RFC 6455's example: %s", got)
 	}
-	v := &GeisterViewer{Interval: -1}
+	v := &GeisterViewer{Interval: -1, Reveal: true, Origins: []string{"null"}}
 	addr := wsServe(t, v)
 	c := wsDial(t, addr)
 	if s := c.text(t); s != "null" {
@@ -263,7 +306,7 @@ func TestGeisterViewerInterval(t *testing.T) {
 			t.Fatalf("state %q", s)
 		}
 	}
-	st := GeisterViewerState{Kind: GeisterViewerWaiting, Board: geisterSetupBoard([2]geister.Reds{}, [2]bool{}, geister.Second)}
+	st := GeisterViewerState{Kind: GeisterViewerWon, Board: geisterSetupBoard([2]geister.Reds{}, [2]bool{}, geister.Second)}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -324,5 +367,151 @@ func TestGeisterViewerHandler(t *testing.T) {
 	}
 	if err := v.ListenAndServe(context.Background(), "256.0.0.1:0"); err == nil {
 		t.Error("ListenAndServe on a bad address")
+	}
+}
+
+// hideViewerString is a viewer state string with the colours of the ghosts
+// on the board made 'u', but at the end of a game (WI0:, WI1:, DRW:).
+func hideViewerString(t *testing.T, s string) string {
+	t.Helper()
+	if s == "null" || strings.HasPrefix(s, "WI") || strings.HasPrefix(s, "DRW") {
+		return s
+	}
+	b := []byte(s)
+	for i := 4; i+2 < len(b); i += 3 {
+		if b[i] <= '5' && b[i+1] <= '5' {
+			b[i+2] = 'u'
+		}
+	}
+	return string(b)
+}
+
+// shownColours counts the ghosts on the board of a 48-character board
+// string whose colour shows.
+func shownColours(board string) int {
+	n := 0
+	for i := 0; i+2 < len(board); i += 3 {
+		if board[i] <= '5' && board[i+1] <= '5' && board[i+2] != 'u' {
+			n++
+		}
+	}
+	return n
+}
+
+// TestGeisterViewerColours: a WebSocket client over TCP sees, mid-game, the
+// ghosts on the board without their colours, the captured ones with theirs;
+// with Reveal, every colour, as the Java server sends it; at the end, every
+// colour either way.
+func TestGeisterViewerColours(t *testing.T) {
+	mid := jgReplayMoves(t, "random-game-1.txt", 60) // captures on both sides by then
+	for _, reveal := range []bool{false, true} {
+		t.Run(fmt.Sprint("reveal=", reveal), func(t *testing.T) {
+			v := &GeisterViewer{Interval: -1, Reveal: reveal}
+			addr := wsServe(t, v)
+			c, resp := wsDialOrigin(t, addr, "") // a program, not a browser
+			if c == nil {
+				t.Fatalf("handshake: %s", resp.Status)
+			}
+			c.text(t) // null
+			st := GeisterViewerState{Kind: GeisterViewerToMove, Side: mid.Turn(), Board: GeisterResultBoard(mid, geister.Second)}
+			full := st.String()
+			if shownColours(full[4:]) != 16-strings.Count(full, "99") || !strings.ContainsAny(full[4:], "rb") {
+				t.Fatalf("the test's position: %q", full)
+			}
+			v.Publish(st)
+			got := c.text(t)
+			switch {
+			case reveal && got != full:
+				t.Errorf("revealed: %q, want the Java server's %q", got, full)
+			case !reveal && (got != hideViewerString(t, full) || shownColours(got[4:]) != 0):
+				t.Errorf("hidden: %q, from %q", got, full)
+			}
+			if !reveal {
+				// The captured ghosts keep their colours.
+				for i := 4; i+2 < len(full); i += 3 {
+					if full[i] == '9' && got[i+2] != full[i+2] {
+						t.Errorf("captured ghost %d: %q, want %q", (i-4)/3, got[i+2], full[i+2])
+					}
+				}
+				if _, err := ParseGeisterViewerState(got); err != nil {
+					t.Errorf("the hidden state does not read: %v", err)
+				}
+			}
+			end := GeisterViewerState{Kind: GeisterViewerWon, Side: geister.First, Board: GeisterResultBoard(mid, geister.Second)}
+			v.Publish(end)
+			if got := c.text(t); got != end.String() {
+				t.Errorf("at the end: %q, want %q", got, end.String())
+			}
+			if v.State() != end.String() {
+				t.Errorf("State() = %q", v.State())
+			}
+		})
+	}
+}
+
+// TestGeisterViewerOrigin: the handshake of a browser page of another site
+// is refused (403); no Origin, the viewer's own host (any port), an Origin
+// of Origins and, unless Reveal, "null" (a page opened from a file) are
+// accepted.
+func TestGeisterViewerOrigin(t *testing.T) {
+	for _, tc := range []struct {
+		reveal  bool
+		origins []string
+		origin  string
+		ok      bool
+	}{
+		{false, nil, "", true},
+		{false, nil, "http://127.0.0.1:9999", true},
+		{false, nil, "null", true},
+		{false, nil, "http://evil.example", false},
+		{false, nil, "http://127.0.0.1.evil.example", false},
+		{false, nil, "garbage", false},
+		{false, []string{"http://viewer.example:8000"}, "http://VIEWER.example:8000", true},
+		{false, []string{"http://viewer.example:8000"}, "http://viewer.example:8001", false},
+		{true, nil, "null", false},
+		{true, nil, "http://127.0.0.1", true},
+		{true, nil, "https://evil.example", false},
+		{true, []string{"null"}, "null", true},
+		{true, []string{"*"}, "https://evil.example", true},
+	} {
+		v := &GeisterViewer{Interval: -1, Reveal: tc.reveal, Origins: tc.origins}
+		addr := wsServe(t, v)
+		c, resp := wsDialOrigin(t, addr, tc.origin)
+		if (c != nil) != tc.ok {
+			t.Errorf("reveal %v, origins %q, Origin %q: %s; want accepted %v", tc.reveal, tc.origins, tc.origin, resp.Status, tc.ok)
+			continue
+		}
+		if c == nil {
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusForbidden || !strings.Contains(string(body), "not allowed") || !strings.Contains(string(body), "-ws-origin") {
+				t.Errorf("refusal of %q: %s %q", tc.origin, resp.Status, body)
+			}
+		} else if s := c.text(t); s != "null" {
+			t.Errorf("Origin %q: first state %q", tc.origin, s)
+		}
+	}
+}
+
+// TestGeisterViewerFlags: -ws-reveal and -ws-origin reach the viewer; a bad
+// origin is an error naming it.
+func TestGeisterViewerFlags(t *testing.T) {
+	var o GeisterHostOptions
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	o.RegisterFlags(fs)
+	jgMust(t, fs.Parse([]string{"-ws-reveal", "-ws-origin", "http://a.example:8000/, null ,*"}))
+	h, err := o.Host()
+	jgMust(t, err)
+	if !h.Viewer.Reveal || !slices.Equal(h.Viewer.Origins, []string{"http://a.example:8000", "null", "*"}) {
+		t.Errorf("viewer: reveal %v, origins %q", h.Viewer.Reveal, h.Viewer.Origins)
+	}
+	o = DefaultGeisterHostOptions()
+	if h, err := o.Host(); err != nil || h.Viewer.Reveal || h.Viewer.Origins != nil {
+		t.Errorf("defaults: %v, %+v", err, h.Viewer)
+	}
+	for _, bad := range []string{"evil.example", "http://a.example/path", "ftp://", "http://a.example?x"} {
+		o.WSOrigin = bad
+		if _, err := o.Host(); err == nil || !strings.Contains(err.Error(), strconv.Quote(bad)) || !strings.Contains(err.Error(), "--ws-origin") {
+			t.Errorf("-ws-origin %q: %v", bad, err)
+		}
 	}
 }

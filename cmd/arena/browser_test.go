@@ -13,6 +13,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -57,7 +58,7 @@ func sampleRecord(t testing.TB, def *gameDef) (string, replay) {
 	tried := 0
 	for _, root := range sampleRecordDirs()[def.Name] {
 		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || tried >= 400 || len(bestRp.Frames) > 10 {
+			if err != nil || tried >= 400 || len(bestRp.Moves) >= 10 {
 				return fs.SkipAll
 			}
 			if d.IsDir() || strings.HasSuffix(path, ".md") || strings.HasSuffix(path, ".tsv") {
@@ -69,16 +70,16 @@ func sampleRecord(t testing.TB, def *gameDef) (string, replay) {
 			}
 			tried++
 			rp, err := safeReplay(def, filepath.Base(path), data)
-			if err == nil && len(rp.Frames) > len(bestRp.Frames) {
+			if err == nil && (best == "" || len(rp.Moves) > len(bestRp.Moves)) {
 				best, bestRp = path, rp
 			}
 			return nil
 		})
-		if len(bestRp.Frames) > 10 {
+		if len(bestRp.Moves) >= 10 {
 			break
 		}
 	}
-	if best == "" || len(bestRp.Frames) < 3 {
+	if best == "" || len(bestRp.Moves) < 2 {
 		t.Skipf("no record of %s with 2 plies or more under %v (%d files tried)", def.Title, sampleRecordDirs()[def.Name], tried)
 	}
 	return best, bestRp
@@ -137,6 +138,21 @@ function check() {
   setTimeout(check, 10);
 }
 check();`
+
+// waitPicture waits until the page's board shows the picture svg.
+func (b *browser) waitPicture(svg string) {
+	b.t.Helper()
+	var ok bool
+	b.await(`const want = arguments[0], done = arguments[arguments.length - 1], t0 = performance.now();
+		(function check() {
+		  const src = document.getElementById("board").getAttribute("src") || "";
+		  if (decodeURIComponent(src.split(",").slice(1).join(",")) === want) done(true);
+		  else if (performance.now() - t0 > 10000) done(false); else setTimeout(check, 10);
+		})();`, &ok, svg)
+	if !ok {
+		b.t.Fatal("the board does not show the picture wanted")
+	}
+}
 
 // boardAt waits for ply and returns the board's box.
 func (b *browser) boardAt(ply int) boardBox {
@@ -319,7 +335,7 @@ func TestBrowser(t *testing.T) {
 			}
 			b.t = t
 			path, rp := sampleRecord(t, def)
-			last := len(rp.Frames) - 1
+			last := len(rp.Moves)
 			b.open(base + "/replay?" + url.Values{"file": {path}, "game": {def.Name}}.Encode())
 			box := b.boardAt(0)
 			start := b.screenshot()
@@ -342,8 +358,8 @@ func TestBrowser(t *testing.T) {
 			if d := changed(one, end, r); d < 0.0005 {
 				t.Errorf("End: the board did not change (%.3f%% of pixels)", 100*d)
 			}
-			if endBox.Status != rp.Frames[last].Status {
-				t.Errorf("End: status %q, want %q", endBox.Status, rp.Frames[last].Status)
+			if want := rp.Frame(last).Status; endBox.Status != want {
+				t.Errorf("End: status %q, want %q", endBox.Status, want)
 			}
 			b.press(keyPageUp)
 			b.boardAt(max(last-10, 0))
@@ -363,6 +379,22 @@ func TestBrowser(t *testing.T) {
 			b.boardAt(2)
 			b.run(`document.querySelector('#moves li[data-ply="1"] a').click()`, nil)
 			b.boardAt(1)
+			// A player's view, where the game has them: the picture becomes
+			// the view, and stays so while stepping.
+			if views := rp.Frame(1).Views; len(views) > 0 {
+				var name string
+				b.run(`const s = document.getElementById("view"); s.value = s.options[1].value; s.dispatchEvent(new Event("change")); return s.value`, &name)
+				if views[name] == "" {
+					t.Fatalf("the view menu offers %q; the frame's views are %v", name, slices.Collect(maps.Keys(views)))
+				}
+				b.waitPicture(views[name])
+				saveShot(t, shots, "replay-"+def.Name+"-view", b.screenshot())
+				b.press(keyArrowRight)
+				b.boardAt(2)
+				b.waitPicture(rp.Frame(2).Views[name])
+				b.run(`const s = document.getElementById("view"); s.value = ""; s.dispatchEvent(new Event("change"));`, nil)
+				b.waitPicture(rp.Frame(2).Board)
+			}
 		})
 	}
 
@@ -403,16 +435,16 @@ func TestBrowser(t *testing.T) {
 			_, rp := sampleRecord(t, def)
 			id := "live-" + def.Name
 			info := gameInfo{ID: id, Game: def.Name, Title: "Game 1: " + rp.Players[0] + " vs " + rp.Players[1], Players: rp.Players, Seats: def.Seats}
-			f0 := rp.Frames[0]
+			f0 := rp.Frame(0)
 			f0.Clocks = [2]string{"5:00.0", "5:00.0"}
 			w.Begin(info, f0)
 			b.open(base + "/live/" + id)
 			box := b.boardAt(0)
 			start := b.screenshot()
 			r := checkBoardShot(t, def.Name, start, box)
-			n := min(6, len(rp.Frames)-1)
+			n := min(6, len(rp.Moves))
 			for i := 1; i <= n; i++ {
-				f := rp.Frames[i]
+				f := rp.Frame(i)
 				f.Clocks = [2]string{fmt.Sprintf("4:5%d.0", 9-i), "4:59.5"}
 				w.Update(id, f)
 			}
@@ -432,10 +464,10 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("%s live: clock %q, %d moves listed; want %q, %d", def.Name, side.Clock, side.Moves, fmt.Sprintf("4:5%d.0", 9-n), n)
 			}
 			// A perspective, where the game has them: the picture becomes the view.
-			if len(rp.Frames[n].Views) > 0 {
+			if fn := rp.Frame(n); len(fn.Views) > 0 {
 				var shown bool
 				b.run(`const s = document.getElementById("view"); s.value = s.options[1].value; s.dispatchEvent(new Event("change"));
-					return decodeURIComponent(document.getElementById("board").src.split(",").slice(1).join(",")) === arguments[0][s.value];`, &shown, rp.Frames[n].Views)
+					return decodeURIComponent(document.getElementById("board").src.split(",").slice(1).join(",")) === arguments[0][s.value];`, &shown, fn.Views)
 				if !shown {
 					t.Errorf("%s live: choosing a player's view does not show it", def.Name)
 				}
@@ -443,7 +475,7 @@ func TestBrowser(t *testing.T) {
 				saveShot(t, shots, "live-"+def.Name+"-view", b.screenshot())
 				b.run(`const s = document.getElementById("view"); s.value = ""; s.dispatchEvent(new Event("change"));`, nil)
 			}
-			w.Finish(id, rp.Frames[n], "first player wins (test)", "")
+			w.Finish(id, rp.Frame(n), "first player wins (test)", "")
 			var result string
 			b.await(`const done = arguments[arguments.length-1], t0 = performance.now();
 				(function check() { const r = document.getElementById("result");
@@ -548,7 +580,7 @@ func browseMatch(t *testing.T, b *browser, def *gameDef, shots string) {
 	// Its record replays, to the same last ply.
 	b.open(base + links.Replay + "#ply=99999")
 	var total string
-	b.run(`const d = document.getElementById("data"); return d ? String(JSON.parse(d.textContent).frames.length - 1) : document.title`, &total)
+	b.run(`const d = document.getElementById("data"); return d ? String(JSON.parse(d.textContent).moves.length) : document.title`, &total)
 	end := b.boardAt(atoi(t, total))
 	img = b.screenshot()
 	saveShot(t, shots, "match-"+def.Name+"-replay", img)

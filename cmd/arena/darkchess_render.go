@@ -194,7 +194,8 @@ func darkchessStatus(players [2]string, colors [2]darkchess.Color, toMove int, o
 }
 
 // dcMaxReplayPlies bounds the plies of a replayed record, so that a crafted
-// file cannot make the replay draw tens of thousands of boards. Quiet plies
+// file cannot make the replay page list, and the viewer keep, hundreds of
+// thousands of plies. Quiet plies
 // come in at most 63 runs (a flip or a capture ends each: 32 flips, 30
 // captures at most), each shorter than the draw limit, so even under ICGA's
 // 180 no game is this long.
@@ -202,10 +203,11 @@ const dcMaxReplayPlies = 12000
 
 // darkchessReplay reads a board.txt (every variant record reads: the 2021
 // records and snapshots, the 2017 server records and client copies, the
-// 2019 Windows client's) and returns one frame for its start and one after
-// every ply. The result is the replay's under the first of NTU2021, Classic
-// and ICGA that agrees with the record's result line (the 2017 records say
-// only who won), else the result line as written.
+// 2019 Windows client's) and returns its plies, checked, with a frame for
+// its start and one after every ply, drawn when asked. The result is the
+// replay's under the first of NTU2021, Classic and ICGA that agrees with the
+// record's result line (the 2017 records say only who won), else the result
+// line as written.
 func darkchessReplay(name string, data []byte) (replay, error) {
 	b, err := record.ReadDarkChessBoard(bytes.NewReader(data))
 	if err != nil {
@@ -214,7 +216,7 @@ func darkchessReplay(name string, data []byte) (replay, error) {
 	if len(b.Plies) > dcMaxReplayPlies {
 		return replay{}, fmt.Errorf("%s: %d plies; the replay shows games of at most %d (no game under the presets' draw rules is longer)", name, len(b.Plies), dcMaxReplayPlies)
 	}
-	players := [2]string{b.First, b.Second}
+	players := [2]string{clipText(b.First, maxNameBytes), clipText(b.Second, maxNameBytes)}
 	first := b.FirstColor
 	if !first.Valid() {
 		first = b.Start.Turn()
@@ -239,38 +241,51 @@ func darkchessReplay(name string, data []byte) (replay, error) {
 		// A result line that disagrees (ErrResultMismatch), or a game that
 		// went on after these rules would have ended it: other rules.
 	}
-	rp := replay{Game: "darkchess", Players: players, Frames: make([]frame, 0, len(b.Plies)+1)}
-	pos := b.Start
-	last := darkchess.NoMove
-	for i := 0; ; i++ {
-		colors := colorsAt(i)
-		end := i == len(b.Plies)
-		status := darkchessStatus(players, colors, i%2, end && over, res)
+	resultText := ""
+	if b.Result != nil {
+		resultText = clipText(b.Result.Text, maxResultBytes)
+	}
+	// The positions, 32 bytes each, are all a frame needs.
+	n := len(b.Plies)
+	positions := make([]darkchess.Position, 0, n+1)
+	positions = append(positions, b.Start)
+	moves := make([]string, n)
+	for i, ply := range b.Plies {
+		next, err := positions[i].PlayPly(ply)
+		if err != nil {
+			return replay{}, fmt.Errorf("%s: ply %d %s: %w", name, i+1, ply, err)
+		}
+		positions = append(positions, next)
+		moves[i] = ply.String()
+	}
+	status := func(i int) string {
+		end := i == n
 		if end && !over && b.Result != nil {
-			status = "result: " + b.Result.Text
+			return "result: " + resultText
 		}
-		f := frame{Ply: i, Board: darkchessSVG(darkchessPicture{Pos: pos, Last: last, Players: players, Colors: colors, Status: status}), Status: status, ToMove: i % 2}
+		return darkchessStatus(players, colorsAt(i), i%2, end && over, res)
+	}
+	rp := replay{Game: "darkchess", Players: players, Moves: moves}
+	rp.Frame = func(i int) frame {
+		last := darkchess.NoMove
 		if i > 0 {
-			f.Move = b.Plies[i-1].String()
+			last = b.Plies[i-1].Move
 		}
-		if end && (over || b.Result != nil) {
+		st := status(i)
+		f := frame{Ply: i, Board: darkchessSVG(darkchessPicture{Pos: positions[i], Last: last, Players: players, Colors: colorsAt(i), Status: st}), Status: st, ToMove: i % 2}
+		if i > 0 {
+			f.Move = moves[i-1]
+		}
+		if i == n && (over || b.Result != nil) {
 			f.ToMove = -1
 		}
-		rp.Frames = append(rp.Frames, f)
-		if end {
-			break
-		}
-		next, err := pos.PlayPly(b.Plies[i])
-		if err != nil {
-			return replay{}, fmt.Errorf("%s: ply %d %s: %w", name, i+1, b.Plies[i], err)
-		}
-		pos, last = next, b.Plies[i].Move
+		return f
 	}
 	switch {
 	case over:
-		rp.Result = rp.Frames[len(rp.Frames)-1].Status
+		rp.Result = status(n)
 	case b.Result != nil:
-		rp.Result = b.Result.Text
+		rp.Result = resultText
 	}
 	return rp, nil
 }

@@ -137,8 +137,8 @@ func dcPlay(t *testing.T, r runner, a, b *playerSpec, index int, seed uint64, lo
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rp.Frames) != res.Plies+1 || rp.Players != [2]string{a.Name, b.Name} {
-		t.Errorf("replay: %d frames for %d plies, players %q", len(rp.Frames), res.Plies, rp.Players)
+	if len(rp.frames()) != res.Plies+1 || rp.Players != [2]string{a.Name, b.Name} {
+		t.Errorf("replay: %d frames for %d plies, players %q", len(rp.frames()), res.Plies, rp.Players)
 	}
 	// Live: a start frame, one per ply, the last one.
 	w.mu.Lock()
@@ -445,13 +445,13 @@ func TestDarkchessReplayTestdata(t *testing.T) {
 			t.Errorf("%s: %v", p, err)
 			continue
 		}
-		if len(rp.Frames) != len(b.Plies)+1 || rp.Game != "darkchess" || rp.Players != [2]string{b.First, b.Second} {
-			t.Errorf("%s: %d frames for %d plies, players %q", p, len(rp.Frames), len(b.Plies), rp.Players)
+		if len(rp.frames()) != len(b.Plies)+1 || rp.Game != "darkchess" || rp.Players != [2]string{b.First, b.Second} {
+			t.Errorf("%s: %d frames for %d plies, players %q", p, len(rp.frames()), len(b.Plies), rp.Players)
 		}
 		if b.Result != nil && rp.Result == "" {
 			t.Errorf("%s: no result", p)
 		}
-		last := rp.Frames[len(rp.Frames)-1]
+		last := rp.frames()[len(rp.frames())-1]
 		if b.Result != nil && last.ToMove != -1 {
 			t.Errorf("%s: the last frame has a player to move", p)
 		}
@@ -468,8 +468,8 @@ func TestDarkchessReplayTestdata(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rp.Result != "draw: PositionRepetitionDraw,3,4" || rp.Frames[1].Move != "b8(C)" || rp.Frames[28].ToMove != -1 {
-		t.Errorf("replay: %q, %q", rp.Result, rp.Frames[1].Move)
+	if rp.Result != "draw: PositionRepetitionDraw,3,4" || rp.frames()[1].Move != "b8(C)" || rp.frames()[28].ToMove != -1 {
+		t.Errorf("replay: %q, %q", rp.Result, rp.frames()[1].Move)
 	}
 }
 
@@ -586,10 +586,10 @@ func FuzzDarkchessReplay(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if len(rp.Frames) == 0 {
+		if len(rp.frames()) == 0 {
 			t.Fatal("a replay with no frame")
 		}
-		for _, fr := range rp.Frames {
+		for _, fr := range rp.frames() {
 			if !strings.HasPrefix(fr.Board, "<svg") {
 				t.Fatal("a frame with no board")
 			}
@@ -690,7 +690,7 @@ func TestDarkchessReplayTooLong(t *testing.T) {
 	if err := record.WriteDarkChessBoard(&buf, b, record.DarkChessReadMode); err != nil {
 		t.Fatal(err)
 	}
-	if rp, err := darkchessReplay("short.txt", buf.Bytes()); err != nil || len(rp.Frames) != 9 {
+	if rp, err := darkchessReplay("short.txt", buf.Bytes()); err != nil || len(rp.frames()) != 9 {
 		t.Errorf("a record of 8 plies: %v", err)
 	}
 }

@@ -67,7 +67,8 @@
 //	-web ADDR    serve the web viewer (live boards, clocks, move lists, replays)
 //	-v           log the referees' events
 //
-// plus each game's own (darkchess -repetition, pdd -eol and -workdir).
+// plus each game's own (darkchess -repetition, geister -reveal, pdd -eol and
+// -workdir).
 //
 // Every game gets a directory in -out with the platform's records (Othello's
 // -trans transcript and a move list; Geister's board.txt; dark chess's
@@ -107,9 +108,21 @@
 //
 // -web :8080 on match, tournament and serve, or "arena view", serves pages
 // with the games being played (the board as each game's platform draws it,
-// both clocks, the move list, and for Geister each player's view), and a
-// replay page for any record file, stepped with the arrow keys, Home, End,
-// PageUp and PageDown.
+// both clocks, the move list, and for Geister each player's view once the
+// game is over: until then the colours on the board are hidden, unless
+// geister -reveal or serve geister --ws-reveal), and a replay page for any
+// record file the index lists or that is uploaded, stepped with the arrow
+// keys, Home, End, PageUp and PageDown. The index lists only the files a
+// game replays. A replay page holds the moves, and fetches the picture of
+// each ply as it is shown, so that it stays small however long the record;
+// the viewer reads or draws at most a few replays at once (others wait a
+// moment, then get 503) and keeps the latest uploads within a bound.
+//
+// Unlike the Java server's, the WebSocket viewer of "arena serve geister"
+// sends the ghosts on the board without their colours until the game ends
+// (--ws-reveal sends them, for an operator), and accepts the pages of its
+// own host only, and a page opened from a file (the Java viewer.html)
+// unless --ws-reveal; --ws-origin names others.
 //
 // # Built-in bots as programs
 //

@@ -64,8 +64,8 @@ type gameDef struct {
 	// built-in at a real server. It returns the process exit code.
 	Bot func(ctx context.Context, name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	// Replay reads a record file of the game (name is its base name, data
-	// its content) and returns the game as frames for the replay page, the
-	// start first and one frame after every ply.
+	// its content) and returns the game for the replay page: its moves, and
+	// the frames (the start, then one after every ply) drawn when asked.
 	Replay func(name string, data []byte) (replay, error)
 }
 
@@ -299,12 +299,19 @@ type frame struct {
 	ToMove int `json:"toMove"`
 }
 
-// replay is a record file read for the replay page.
+// replay is a record file read for the replay page. It holds the game, not
+// its pictures: Frame draws the frame of one ply when asked, so that a long
+// record costs its positions and not a picture per ply.
 type replay struct {
-	Game    string    `json:"game"`    // gameDef.Name
-	Players [2]string `json:"players"` // as the record names them
-	Result  string    `json:"result"`  // the result in words, "" if the record has none
-	Frames  []frame   `json:"frames"`  // the start, then one per ply
+	Game    string    // gameDef.Name
+	Players [2]string // as the record names them
+	Result  string    // the result in words, "" if the record has none
+	// Moves are the plies in the platform's notation: Moves[i] leads from
+	// frame i to frame i+1.
+	Moves []string
+	// Frame draws frame i, 0 <= i <= len(Moves): the start, then the
+	// position after each ply. It is safe for concurrent use.
+	Frame func(i int) frame
 }
 
 // nopWatcher is the watcher of a run without a viewer.

@@ -46,6 +46,7 @@ are not commands are skipped and logged.`
 // "arena serve geister" is the Java geister server (ports 10000 and 10001,
 // its options), writing every game as an NTPU board.txt.
 func geisterDef() *gameDef {
+	reveal := false // -reveal, read by NewRunner
 	return &gameDef{
 		Name:        "geister",
 		Title:       "Geister",
@@ -57,9 +58,12 @@ func geisterDef() *gameDef {
 		Presets:     []string{"gat", "ntpu"},
 		DefaultTime: geisterDefaultTime(),
 		Serve:       serveGeister,
-		NewRunner:   newGeisterRunner,
+		NewRunner:   func(cfg *matchConfig) (runner, error) { return newGeisterRunner(cfg, reveal) },
 		Bot:         geisterBot,
 		Replay:      replayGeister,
+		Flags: func(fs *flag.FlagSet) {
+			fs.BoolVar(&reveal, "reveal", false, "show the ghosts' colours on the web viewer's live boards while a game goes on (hidden by default: anyone who opens the viewer, a player too, would see them)")
+		},
 	}
 }
 
@@ -107,11 +111,13 @@ type geisterRunner struct {
 	// a silent move would.
 	setup time.Duration
 	self  []string // this binary, to run built-in bots
+	// reveal shows the colours on the viewer's live boards (-reveal).
+	reveal bool
 }
 
 // newGeisterRunner checks a Geister match's options: the rules preset, the
-// time control, the ply limit and the start file.
-func newGeisterRunner(cfg *matchConfig) (runner, error) {
+// time control, the ply limit and the start file. reveal is -reveal.
+func newGeisterRunner(cfg *matchConfig, reveal bool) (runner, error) {
 	rules, err := geisterRules(cfg.Rules)
 	if err != nil {
 		return nil, fmt.Errorf("-rules: %w", err)
@@ -131,7 +137,7 @@ func newGeisterRunner(cfg *matchConfig) (runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-time %q: %w (accepted: none, 900s, 600s+10s/move, 0s+10s/move, 5s/move, \"900s 30s/move\", ...)", text, err)
 	}
-	r := &geisterRunner{def: cfg.Game, rules: rules, time: ctl, setup: geisterSetupTime(ctl)}
+	r := &geisterRunner{def: cfg.Game, rules: rules, time: ctl, setup: geisterSetupTime(ctl), reveal: reveal}
 	if r.def == nil {
 		r.def = geisterDef()
 	}
@@ -248,6 +254,7 @@ func geisterRecordName(name string, seat int) string {
 func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	names := [2]string{job.Seats[0].Name, job.Seats[1].Name}
 	live := newGeisterLive(job.Watch, job.ID)
+	live.reveal = r.reveal
 	live.begin(gameInfo{
 		ID:      job.ID,
 		Game:    r.def.Name,
@@ -527,7 +534,7 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		w, wait = vw, vwait
 	}
-	live := &geisterServeLive{w: w, time: h.Time}
+	live := &geisterServeLive{w: w, time: h.Time, reveal: o.WSReveal}
 	if h.NoTimeLimit {
 		live.time = timer.Control{}
 	}

@@ -231,11 +231,17 @@ func geisterGhostSVG(b *strings.Builder, cx, cy int, small bool, c geister.Color
 // frame is the frame of p: the spectator's board, each player's view, the
 // status and the clocks.
 func (pt geisterPainter) frame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
+	f := pt.spectatorFrame(p, known, last, move, status, clocks, over)
+	f.Views = map[string]string{"first": pt.svg(p, 0, known, last), "second": pt.svg(p, 1, known, last)}
+	return f
+}
+
+// spectatorFrame is the frame of p without the players' views.
+func (pt geisterPainter) spectatorFrame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
 	f := frame{
 		Ply:    p.Ply(),
 		Move:   move,
 		Board:  pt.svg(p, -1, known, last),
-		Views:  map[string]string{"first": pt.svg(p, 0, known, last), "second": pt.svg(p, 1, known, last)},
 		Status: status,
 		Clocks: clocks,
 		ToMove: int(p.Turn()),
@@ -283,18 +289,31 @@ func geisterClocks(s timer.Snapshot) [2]string {
 
 // geisterLive turns a game's ply events into the watcher's frames. Frames
 // are drawn only for a watcher that shows them.
+//
+// While the game goes on, a frame shows what a spectator may see: the
+// ghosts on the board without their colours, and no player's view (either
+// would show a player the opponent's colours, and anyone may open the
+// viewer). Once the game is over, its last frame shows every colour and
+// both views. With reveal (the operator's choice), every frame does.
 type geisterLive struct {
-	w     watcher
-	id    string
-	draw  bool
-	paint geisterPainter
+	w      watcher
+	id     string
+	draw   bool
+	reveal bool
+	paint  geisterPainter
 
-	mu    sync.Mutex
-	began bool
-	prev  geister.Position // the position before the last event's
-	cur   frame
+	mu     sync.Mutex
+	began  bool
+	played bool             // a ply event came: prev is the position
+	prev   geister.Position // the position of the last ply event
+	last   geisterLastMove  // its move, for the picture
+	move   string           // its move, in words
+	clocks [2]string        // its clocks
+	cur    frame
 }
 
+// newGeisterLive shows a game to w, the colours hidden while it goes on
+// (set reveal before the first event to show them).
 func newGeisterLive(w watcher, id string) *geisterLive {
 	_, nop := w.(nopWatcher)
 	l := &geisterLive{w: w, id: id, draw: !nop}
@@ -318,8 +337,7 @@ func (l *geisterLive) begin(info gameInfo, ctl timer.Control) {
 	if !ctl.Unlimited() {
 		clocks = geisterClocks(timer.NewClock(ctl, nil).Snapshot())
 	}
-	l.cur = l.paint.frame(p, [2]bool{}, geisterLastMove{}, "", "the players set their red ghosts", clocks, false)
-	l.cur.Views = map[string]string{"first": l.cur.Board, "second": l.cur.Board}
+	l.cur = l.paint.spectatorFrame(p, [2]bool{}, geisterLastMove{}, "", "the players set their red ghosts", clocks, false)
 	l.w.Begin(info, l.cur)
 }
 
@@ -330,18 +348,29 @@ func (l *geisterLive) ply(e protocol.GeisterPlyEvent) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	var last geisterLastMove
-	move := ""
-	if e.Move != geister.NoMove {
-		last = geisterLastMoveOf(l.prev, e.Position, e.Move)
-		move = e.Mover.String() + " " + e.Move.String()
+	l.last, l.move = geisterLastMove{}, ""
+	if e.Move != geister.NoMove && l.played {
+		l.last = geisterLastMoveOf(l.prev, e.Position, e.Move)
 	}
-	l.prev = e.Position
-	l.cur = l.paint.frame(e.Position, [2]bool{true, true}, last, move, geisterStatus(e.Position, e.Result), geisterClocks(e.Clock), e.Result.Reason != geister.Unfinished)
+	if e.Move != geister.NoMove {
+		l.move = e.Mover.String() + " " + e.Move.String()
+	}
+	l.played, l.prev, l.clocks = true, e.Position, geisterClocks(e.Clock)
+	over := e.Result.Reason != geister.Unfinished
+	l.cur = l.frameLocked(geisterStatus(e.Position, e.Result), over)
 	l.w.Update(l.id, l.cur)
 }
 
-// finish ends the game with its result.
+// frameLocked draws the position of the last ply event: the colours shown
+// once the game is over, or with reveal.
+func (l *geisterLive) frameLocked(status string, over bool) frame {
+	if over || l.reveal {
+		return l.paint.frame(l.prev, [2]bool{true, true}, l.last, l.move, status, l.clocks, over)
+	}
+	return l.paint.spectatorFrame(l.prev, [2]bool{}, l.last, l.move, status, l.clocks, over)
+}
+
+// finish ends the game with its result, every colour shown.
 func (l *geisterLive) finish(res gameResult, recordFile string) {
 	if !l.draw {
 		return
@@ -363,6 +392,9 @@ func (l *geisterLive) finish(res gameResult, recordFile string) {
 	if res.Detail != "" {
 		text += " (" + res.Detail + ")"
 	}
+	if l.played {
+		l.cur = l.frameLocked(text, true)
+	}
 	l.cur.Status, l.cur.ToMove = text, -1
 	l.w.Finish(l.id, l.cur, text, recordFile)
 }
@@ -370,8 +402,9 @@ func (l *geisterLive) finish(res gameResult, recordFile string) {
 // geisterServeLive shows the games of "arena serve geister" to the watcher,
 // one after the other, as the host reports them.
 type geisterServeLive struct {
-	w    watcher
-	time timer.Control
+	w      watcher
+	time   timer.Control
+	reveal bool // show the colours while a game goes on (-ws-reveal)
 
 	mu   sync.Mutex
 	game int                  // the game being shown
@@ -391,6 +424,7 @@ func (s *geisterServeLive) ply(e protocol.GeisterPlyEvent) {
 			s.live = map[int]*geisterLive{}
 		}
 		l = newGeisterLive(s.w, serveGameID(e.Game))
+		l.reveal = s.reveal
 		s.live[e.Game] = l
 		s.mu.Unlock()
 		l.begin(gameInfo{
@@ -428,9 +462,9 @@ func (s *geisterServeLive) end(rec protocol.GeisterGameRecord) {
 	l.finish(res, rec.RecordFile)
 }
 
-// geisterMaxReplayPlies is the longest record a replay draws: each ply is
-// three pictures of some 10 KB, and no preset lets a game last more than 300
-// plies.
+// geisterMaxReplayPlies is the longest record a replay shows (its moves are
+// listed on the page, its positions kept while it is shown): no preset lets
+// a game last more than 300 plies.
 const geisterMaxReplayPlies = 3000
 
 // replayGeister reads a Geister record for the replay page: an NTPU
@@ -479,9 +513,11 @@ func replayGeister(name string, data []byte) (replay, error) {
 	if len(moves) > geisterMaxReplayPlies {
 		return replay{}, fmt.Errorf("%s: %d plies, more than the %d a replay shows (the presets end a game at 300)", name, len(moves), geisterMaxReplayPlies)
 	}
+	players = [2]string{clipText(players[0], maxNameBytes), clipText(players[1], maxNameBytes)}
 	startPly := g.Ply() - len(moves)
 	res, over := g.Result()
-	out := replay{Game: "geister", Players: players}
+	texts := make([]string, len(moves))
+	out := replay{Game: "geister", Players: players, Moves: texts}
 	if over {
 		out.Result = res.String()
 	}
@@ -489,26 +525,34 @@ func replayGeister(name string, data []byte) (replay, error) {
 	if !ok {
 		return replay{}, fmt.Errorf("%s: %w", name, errors.New("the game has no start position"))
 	}
-	pt := newGeisterPainter()
-	out.Frames = make([]frame, 0, len(moves)+1)
-	out.Frames = append(out.Frames, pt.frame(prev, known, geisterLastMove{}, "", geisterStatus(prev, geister.Result{}), clocks(startPly), false))
 	for i, m := range moves {
-		p, ok := g.PositionAt(startPly + i + 1)
-		if !ok {
+		if _, ok := g.PositionAt(startPly + i + 1); !ok {
 			return replay{}, fmt.Errorf("%s: no position after ply %d", name, startPly+i+1)
 		}
-		r := geister.Result{}
-		if i == len(moves)-1 && over {
-			r = res
-		}
-		out.Frames = append(out.Frames, pt.frame(p, known, geisterLastMoveOf(prev, p, m), prev.Turn().String()+" "+m.String(), geisterStatus(p, r), clocks(startPly+i+1), r.Reason != geister.Unfinished))
-		prev = p
+		texts[i] = prev.Turn().String() + " " + m.String()
+		prev, _ = g.PositionAt(startPly + i + 1)
 	}
-	if over && len(moves) == 0 || over && res.Reason > geister.GamePlyLimitDraw {
-		// A referee's ending (a time out, a disconnect, an illegal
-		// move) comes after the last ply: the last frame says it.
-		last := &out.Frames[len(out.Frames)-1]
-		last.Status, last.ToMove = geisterStatus(prev, res), -1
+	// A referee's ending (a time out, a disconnect, an illegal move) comes
+	// after the last ply: the last frame says it.
+	refereeEnd := over && len(moves) == 0 || over && res.Reason > geister.GamePlyLimitDraw
+	pt := newGeisterPainter()
+	out.Frame = func(i int) frame {
+		p, _ := g.PositionAt(startPly + i)
+		var f frame
+		if i == 0 {
+			f = pt.frame(p, known, geisterLastMove{}, "", geisterStatus(p, geister.Result{}), clocks(startPly), false)
+		} else {
+			before, _ := g.PositionAt(startPly + i - 1)
+			r := geister.Result{}
+			if i == len(moves) && over {
+				r = res
+			}
+			f = pt.frame(p, known, geisterLastMoveOf(before, p, moves[i-1]), texts[i-1], geisterStatus(p, r), clocks(startPly+i), r.Reason != geister.Unfinished)
+		}
+		if i == len(moves) && refereeEnd {
+			f.Status, f.ToMove = geisterStatus(p, res), -1
+		}
+		return f
 	}
 	return out, nil
 }

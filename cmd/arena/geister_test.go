@@ -80,15 +80,15 @@ func gsPlay(t *testing.T, ctx context.Context, r runner, a, b *playerSpec, seed 
 	if err != nil {
 		t.Fatalf("the record does not replay: %v\n%s", err, data)
 	}
-	if len(rp.Frames) != len(rb.Moves)+1 {
-		t.Errorf("replay: %d frames for %d moves", len(rp.Frames), len(rb.Moves))
+	if len(rp.frames()) != len(rb.Moves)+1 {
+		t.Errorf("replay: %d frames for %d moves", len(rp.frames()), len(rb.Moves))
 	}
 	if rp.Players != [2]string{geisterRecordName(a.Name, 0), geisterRecordName(b.Name, 1)} {
 		t.Errorf("replay players %q", rp.Players)
 	}
-	for i, f := range rp.Frames {
+	for i, f := range rp.frames() {
 		if (i < len(rb.Times)) != (f.Clocks[0] != "" && f.Clocks[1] != "") {
-			t.Errorf("replay frame %d of %d with %d timestamps: clocks %q", i, len(rp.Frames), len(rb.Times), f.Clocks)
+			t.Errorf("replay frame %d of %d with %d timestamps: clocks %q", i, len(rp.frames()), len(rb.Times), f.Clocks)
 			break
 		}
 	}
@@ -176,16 +176,18 @@ func TestGeisterRunnerBuiltins(t *testing.T) {
 	if info := w.info(); info.Players != [2]string{"greedy", "random"} || info.Seats != [2]string{"first", "second"} || info.Game != "geister" {
 		t.Errorf("info %+v", info)
 	}
+	// While the game goes on, no colour of a ghost on the board and no
+	// player's view (the spectator's board); at the end, both.
 	for i, f := range w.frames[1 : len(w.frames)-1] {
-		if f.Clocks[0] == "" || f.Clocks[1] == "" || f.Board == "" || len(f.Views) != 2 {
-			t.Fatalf("frame %d: clocks %q, board %d bytes, %d views", i+1, f.Clocks, len(f.Board), len(f.Views))
+		if f.Clocks[0] == "" || f.Clocks[1] == "" || f.Board == "" || len(f.Views) != 0 && i < res.Plies || gsBoardColours(f.Board) != 0 && i < res.Plies {
+			t.Fatalf("frame %d: clocks %q, board %d bytes, %d views, %d colours shown", i+1, f.Clocks, len(f.Board), len(f.Views), gsBoardColours(f.Board))
 		}
 		if f.Ply != i {
 			t.Errorf("frame %d: ply %d", i+1, f.Ply)
 		}
 	}
-	if last := w.frames[len(w.frames)-1]; last.ToMove != -1 || !strings.Contains(last.Status, res.Reason) {
-		t.Errorf("last frame: %q, to move %d", last.Status, last.ToMove)
+	if last := w.frames[len(w.frames)-1]; last.ToMove != -1 || !strings.Contains(last.Status, res.Reason) || len(last.Views) != 2 || gsBoardColours(last.Board) == 0 {
+		t.Errorf("last frame: %q, to move %d, %d views, %d colours shown", last.Status, last.ToMove, len(last.Views), gsBoardColours(last.Board))
 	}
 }
 
@@ -555,8 +557,8 @@ func TestServeGeister(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the record does not replay: %v\n%s", err, data)
 	}
-	if rp.Result != line[1] || fmt.Sprint(len(rp.Frames)-1) != line[2] {
-		t.Errorf("replay: %q, %d frames; the server said %q, %s plies", rp.Result, len(rp.Frames), line[1], line[2])
+	if rp.Result != line[1] || fmt.Sprint(len(rp.frames())-1) != line[2] {
+		t.Errorf("replay: %q, %d frames; the server said %q, %s plies", rp.Result, len(rp.frames()), line[1], line[2])
 	}
 	// The Java server's log of the same game replays to the same moves.
 	logData, err := os.ReadFile(line[4])
@@ -611,15 +613,15 @@ func TestReplayGeister(t *testing.T) {
 			continue
 		}
 		l, _ := record.ReadGeisterServerLog(bytes.NewReader(data))
-		if len(rp.Frames) != len(l.Moves)+1 {
-			t.Errorf("%s: %d frames for %d moves", name, len(rp.Frames), len(l.Moves))
+		if len(rp.frames()) != len(l.Moves)+1 {
+			t.Errorf("%s: %d frames for %d moves", name, len(rp.frames()), len(l.Moves))
 		}
-		for i, f := range rp.Frames {
+		for i, f := range rp.frames() {
 			if f.Ply != i || f.Board == "" || len(f.Views) != 2 || (i > 0) != (f.Move != "") {
 				t.Fatalf("%s: frame %d: ply %d move %q", name, i, f.Ply, f.Move)
 			}
 		}
-		if last := rp.Frames[len(rp.Frames)-1]; last.ToMove != -1 || rp.Result == "" {
+		if last := rp.frames()[len(rp.frames())-1]; last.ToMove != -1 || rp.Result == "" {
 			t.Errorf("%s: last frame %q, result %q", name, last.Status, rp.Result)
 		}
 	}
@@ -704,12 +706,13 @@ func FuzzGeisterReplay(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if len(rp.Frames) == 0 {
+		frames := rp.frames()
+		if len(frames) == 0 {
 			t.Fatal("a replay without frames")
 		}
-		for i, f := range rp.Frames[1:] {
-			if f.Ply != rp.Frames[i].Ply+1 {
-				t.Fatalf("frame %d: ply %d after %d", i+1, f.Ply, rp.Frames[i].Ply)
+		for i, f := range frames[1:] {
+			if f.Ply != frames[i].Ply+1 {
+				t.Fatalf("frame %d: ply %d after %d", i+1, f.Ply, frames[i].Ply)
 			}
 		}
 	})

@@ -183,17 +183,22 @@ func replayOthello(name string, data []byte) (replay, error) {
 	return othelloReplay(g, [2]string{"black", "white"}), nil
 }
 
-// othelloReplay turns a game into the replay page's frames.
+// othelloReplay is the replay of a game: its moves, and its frames drawn
+// from its positions when asked.
 func othelloReplay(g *othello.Game, players [2]string) replay {
+	players = [2]string{clipText(players[0], maxNameBytes), clipText(players[1], maxNameBytes)}
 	moves := g.Moves()
-	rp := replay{Game: "othello", Players: players, Frames: make([]frame, 0, len(moves)+1)}
-	for ply := 0; ply <= len(moves); ply++ {
+	rp := replay{Game: "othello", Players: players, Moves: make([]string, len(moves))}
+	for i, m := range moves {
+		rp.Moves[i] = m.String()
+	}
+	rp.Frame = func(ply int) frame {
 		p, _ := g.PositionAt(ply)
 		last := othello.NoMove
 		if ply > 0 {
 			last = moves[ply-1]
 		}
-		rp.Frames = append(rp.Frames, othelloFrame(p, ply, last, "", [2]string{}))
+		return othelloFrame(p, ply, last, "", [2]string{})
 	}
 	if res, ok := g.Result(); ok {
 		rp.Result = othelloResultText(res, players)

@@ -64,10 +64,10 @@ func TestReplayOthelloTranscripts(t *testing.T) {
 			if !ok {
 				t.Fatalf("a transcript the test does not know")
 			}
-			if rp.Game != "othello" || len(rp.Frames) != w.plies+1 || rp.Result != w.result {
-				t.Errorf("game %q, %d frames, result %q; want othello, %d frames, %q", rp.Game, len(rp.Frames), rp.Result, w.plies+1, w.result)
+			if rp.Game != "othello" || len(rp.frames()) != w.plies+1 || rp.Result != w.result {
+				t.Errorf("game %q, %d frames, result %q; want othello, %d frames, %q", rp.Game, len(rp.frames()), rp.Result, w.plies+1, w.result)
 			}
-			for i, f := range rp.Frames {
+			for i, f := range rp.frames() {
 				if f.Ply != i {
 					t.Fatalf("frame %d has ply %d", i, f.Ply)
 				}
@@ -76,13 +76,13 @@ func TestReplayOthelloTranscripts(t *testing.T) {
 				}
 				checkSVG(t, f.Board)
 			}
-			first, last := rp.Frames[0], rp.Frames[len(rp.Frames)-1]
+			first, last := rp.frames()[0], rp.frames()[len(rp.frames())-1]
 			// The TUS start: black d4 e5, white e4 d5; the first move e3 (4,2).
 			if !strings.Contains(first.Board, `class="disc black" data-square="d4"`) || !strings.Contains(first.Board, `class="disc white" data-square="e4"`) {
 				t.Errorf("the start is not the TUS one:\n%s", first.Board)
 			}
-			if rp.Frames[1].Move != "e3" || !strings.Contains(rp.Frames[1].Board, `class="last" data-square="e3"`) {
-				t.Errorf("first move %q, want e3 marked", rp.Frames[1].Move)
+			if rp.frames()[1].Move != "e3" || !strings.Contains(rp.frames()[1].Board, `class="last" data-square="e3"`) {
+				t.Errorf("first move %q, want e3 marked", rp.frames()[1].Move)
 			}
 			if last.ToMove != -1 || !strings.HasPrefix(last.Status, "game over: black wins") {
 				t.Errorf("last frame: to move %d, status %q", last.ToMove, last.Status)
@@ -105,14 +105,14 @@ func TestReplayOthelloMoveList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rp.Frames) != 62 || rp.Result != "black (black) wins 37-27 (discs)" {
-		t.Errorf("%d frames, result %q; want 62 and black's 37-27", len(rp.Frames), rp.Result)
+	if len(rp.frames()) != 62 || rp.Result != "black (black) wins 37-27 (discs)" {
+		t.Errorf("%d frames, result %q; want 62 and black's 37-27", len(rp.frames()), rp.Result)
 	}
-	if !strings.Contains(rp.Frames[0].Board, `class="disc black" data-square="e4"`) {
+	if !strings.Contains(rp.frames()[0].Board, `class="disc black" data-square="e4"`) {
 		t.Errorf("the start is not the standard one")
 	}
 	passes := 0
-	for _, f := range rp.Frames {
+	for _, f := range rp.frames() {
 		if f.Move == "pass" {
 			passes++
 		}
@@ -238,14 +238,14 @@ func FuzzOthelloReplay(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if len(rp.Frames) < 1 {
-			t.Fatalf("a replay with %d frames", len(rp.Frames))
+		if len(rp.frames()) < 1 {
+			t.Fatalf("a replay with %d frames", len(rp.frames()))
 		}
-		for i, fr := range rp.Frames {
+		for i, fr := range rp.frames() {
 			if fr.Ply != i || fr.Board == "" {
 				t.Fatalf("frame %d: ply %d", i, fr.Ply)
 			}
 		}
-		checkSVG(t, rp.Frames[len(rp.Frames)-1].Board)
+		checkSVG(t, rp.frames()[len(rp.frames())-1].Board)
 	})
 }

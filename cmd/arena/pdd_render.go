@@ -158,12 +158,11 @@ func pddReplay(name string, data []byte) (replay, error) {
 		if err != nil {
 			return replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 		}
-		rp.Players = [2]string{f.Programs.W, f.Programs.B}
-		rp.Frames = pddFrames(g)
-		rp.Result = pddResultFileText(f)
-		if n := len(rp.Frames); n > 0 && rp.Result != "" {
-			rp.Frames[n-1].Status = rp.Result
-			rp.Frames[n-1].ToMove = -1
+		rp.Players = [2]string{clipText(f.Programs.W, maxNameBytes), clipText(f.Programs.B, maxNameBytes)}
+		rp.Moves, rp.Frame = pddFrames(g)
+		rp.Result = clipText(pddResultFileText(f), maxResultBytes)
+		if rp.Result != "" {
+			rp.Frame = pddLastSays(rp.Frame, len(rp.Moves), rp.Result)
 		}
 		return rp, nil
 	case strings.Contains(base, "bridge"):
@@ -187,7 +186,7 @@ func pddReplay(name string, data []byte) (replay, error) {
 	if err != nil {
 		return replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 	}
-	rp.Frames = pddFrames(g)
+	rp.Moves, rp.Frame = pddFrames(g)
 	if res, over := g.Result(); over {
 		rp.Result = res.String()
 	}
@@ -217,31 +216,58 @@ func pddChessReplay(c record.PDDChess, name string) (replay, error) {
 	if err != nil {
 		return replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 	}
-	return replay{Game: "pdd", Frames: []frame{{Board: pddBoardSVG(p, nil), Status: "tiles of chess.txt; " + pddScoreText(p.Score(pdd.White), p.Score(pdd.Black)), ToMove: -1}}}, nil
+	return replay{Game: "pdd", Frame: func(int) frame {
+		return frame{Board: pddBoardSVG(p, nil), Status: "tiles of chess.txt; " + pddScoreText(p.Score(pdd.White), p.Score(pdd.Black)), ToMove: -1}
+	}}, nil
 }
 
-// pddFrames returns the frames of a game: the start, then one per stepLog
-// line (a Course skip, which has no line, shows in the status of the frame
-// before it).
-func pddFrames(g *pdd.Game) []frame {
-	start, _ := g.PositionAt(0)
-	frames := []frame{{Board: pddBoardSVG(start, nil), Status: pddStatus(start), ToMove: pddToMove(start)}}
-	turn := 0
-	for i, m := range g.Moves() {
+// pddFrames returns the moves of a game, one per stepLog line, and its
+// frames, drawn when asked: the start, then one per line (a Course skip,
+// which has no line, shows in the status of the frame before it).
+func pddFrames(g *pdd.Game) ([]string, func(int) frame) {
+	var (
+		moves []string
+		at    []int // at[k] is the index in g.Moves() of the move of frame k+1
+	)
+	all := g.Moves()
+	for i, m := range all {
 		if m == pdd.Pass && g.Rules() == pdd.Course {
 			continue
 		}
 		before, _ := g.PositionAt(i)
-		after, _ := g.PositionAt(i + 1)
-		turn++
-		step := record.NewPDDStep(before, m, turn)
-		frames = append(frames, frame{Ply: turn, Move: step.String(), Board: pddBoardSVG(after, &step), Status: pddStatus(after), ToMove: pddToMove(after)})
+		moves = append(moves, record.NewPDDStep(before, m, len(moves)+1).String())
+		at = append(at, i)
 	}
-	if res, over := g.Result(); over {
-		frames[len(frames)-1].Status = res.String()
-		frames[len(frames)-1].ToMove = -1
+	res, over := g.Result()
+	return moves, func(k int) frame {
+		var f frame
+		if k == 0 {
+			start, _ := g.PositionAt(0)
+			f = frame{Board: pddBoardSVG(start, nil), Status: pddStatus(start), ToMove: pddToMove(start)}
+		} else {
+			i := at[k-1]
+			before, _ := g.PositionAt(i)
+			after, _ := g.PositionAt(i + 1)
+			step := record.NewPDDStep(before, all[i], k)
+			f = frame{Ply: k, Move: moves[k-1], Board: pddBoardSVG(after, &step), Status: pddStatus(after), ToMove: pddToMove(after)}
+		}
+		if over && k == len(moves) {
+			f.Status, f.ToMove = res.String(), -1
+		}
+		return f
 	}
-	return frames
+}
+
+// pddLastSays makes the last frame of frames (n plies) say the result
+// text, the game over.
+func pddLastSays(frames func(int) frame, n int, text string) func(int) frame {
+	return func(k int) frame {
+		f := frames(k)
+		if k == n {
+			f.Status, f.ToMove = text, -1
+		}
+		return f
+	}
 }
 
 // pddResultSteps rebuilds the stepLog of a result.json from its moves.

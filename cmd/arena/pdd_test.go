@@ -159,8 +159,8 @@ func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rp.Frames) != res.Plies+1 {
-		t.Errorf("replay: %d frames for %d plies", len(rp.Frames), res.Plies)
+	if len(rp.frames()) != res.Plies+1 {
+		t.Errorf("replay: %d frames for %d plies", len(rp.frames()), res.Plies)
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -168,10 +168,11 @@ func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int) 
 	if want := res.Plies - startPlies + 2; len(w.frames) != want {
 		t.Fatalf("the viewer got %d frames, want %d", len(w.frames), want)
 	}
+	frames := rp.frames()
 	for i, f := range w.frames[:len(w.frames)-1] {
 		ply := startPlies + i
-		if f.Ply != ply || f.Board != rp.Frames[ply].Board || f.Move != rp.Frames[ply].Move {
-			t.Errorf("live frame %d (ply %d, %q) differs from the replay's (ply %d, %q)", i, f.Ply, f.Move, rp.Frames[ply].Ply, rp.Frames[ply].Move)
+		if f.Ply != ply || f.Board != frames[ply].Board || f.Move != frames[ply].Move {
+			t.Errorf("live frame %d (ply %d, %q) differs from the replay's (ply %d, %q)", i, f.Ply, f.Move, frames[ply].Ply, frames[ply].Move)
 		}
 		if f.Clocks[0] == "" || f.Clocks[1] == "" {
 			t.Errorf("frame %d: no clocks %q", i, f.Clocks)
@@ -192,8 +193,8 @@ func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rj.Frames) != len(rp.Frames) || rj.Frames[len(rj.Frames)-1].Board != rp.Frames[len(rp.Frames)-1].Board || rj.Result == "" {
-		t.Errorf("result.json replay: %d frames, result %q", len(rj.Frames), rj.Result)
+	if len(rj.frames()) != len(rp.frames()) || rj.frames()[len(rj.frames())-1].Board != rp.frames()[len(rp.frames())-1].Board || rj.Result == "" {
+		t.Errorf("result.json replay: %d frames, result %q", len(rj.frames()), rj.Result)
 	}
 }
 
@@ -481,19 +482,19 @@ func TestPDDReplayFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rp.Game != "pdd" || len(rp.Frames) != 6 || rp.Frames[2].Move != "B_2_Change_2,0_2,2" || rp.Frames[0].ToMove != 0 || rp.Frames[5].ToMove != 1 {
-		t.Errorf("seed stepLog: %d frames, %+v", len(rp.Frames), rp.Frames[2])
+	if rp.Game != "pdd" || len(rp.frames()) != 6 || rp.frames()[2].Move != "B_2_Change_2,0_2,2" || rp.frames()[0].ToMove != 0 || rp.frames()[5].ToMove != 1 {
+		t.Errorf("seed stepLog: %d frames, %+v", len(rp.frames()), rp.frames()[2])
 	}
 	for _, f := range []string{"F1", "F2", "M1", "S1", "S3"} {
 		rp, err := pddReplay("chess.txt", []byte(pddFixture(t, f+"/chess.txt")))
-		if err != nil || len(rp.Frames) != 1 || !strings.Contains(rp.Frames[0].Board, `class="tile`) {
-			t.Errorf("%s/chess.txt: %v, %d frames", f, err, len(rp.Frames))
+		if err != nil || len(rp.frames()) != 1 || !strings.Contains(rp.frames()[0].Board, `class="tile`) {
+			t.Errorf("%s/chess.txt: %v, %d frames", f, err, len(rp.frames()))
 		}
 		if _, err := pddReplay("bridge.txt", []byte(pddFixture(t, f+"/bridge.txt"))); err == nil || !strings.Contains(err.Error(), "whose bridges") {
 			t.Errorf("%s/bridge.txt: %v", f, err)
 		}
 	}
-	if rp, err := pddReplay("stepLog.txt", nil); err != nil || len(rp.Frames) != 1 {
+	if rp, err := pddReplay("stepLog.txt", nil); err != nil || len(rp.frames()) != 1 {
 		t.Errorf("empty stepLog: %v, %+v", err, rp)
 	}
 	for _, junk := range []string{"hello", "W_1_Chess_0,0_0,0\n", "W_1_Chess_0,0_1,0\nW_2_Chess_2,0_3,0\n", "{}", "{\"rules\":\"blitz\"}"} {
@@ -514,10 +515,10 @@ func FuzzPDDReplay(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if len(rp.Frames) == 0 {
+		if len(rp.frames()) == 0 {
 			t.Fatal("no frames")
 		}
-		for _, fr := range rp.Frames {
+		for _, fr := range rp.frames() {
 			if !strings.HasPrefix(fr.Board, "<svg") || !strings.HasSuffix(fr.Board, "</svg>") {
 				t.Fatal("a frame with no board")
 			}

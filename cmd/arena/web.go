@@ -24,19 +24,41 @@ import (
 var webUI embed.FS
 
 // viewerLimits bound what the viewer keeps and accepts, so that its memory
-// stays bounded however long it runs and whatever it is sent.
+// stays bounded however long it runs and whatever it is sent (see
+// web_store.go for how a replay is kept).
 type viewerLimits struct {
 	MaxFinished    int           // finished games kept for the index and their live pages (the oldest go first)
 	MaxLive        int           // games in progress at once; beyond, the oldest is set aside as finished
 	MaxMoves       int           // moves kept per game for the move list; later moves are counted but not listed
 	MaxRecordBytes int64         // the largest record file read or uploaded
-	MaxReplayBytes int           // the most board pictures (all frames, all views) one replay page carries
+	MaxPlies       int           // the most plies a replay page lists (each game's Replay has its own cap, lower)
+	MaxHeavy       int           // requests that read a record or draw a frame served at once (a semaphore)
+	HeavyWait      time.Duration // how long such a request waits for its turn before it gets 503
+	MaxUploads     int           // uploaded records kept for their replay pages (the oldest go first)
+	MaxUploadBytes int64         // the bytes of the uploaded records kept (the oldest go first)
+	MaxParsed      int           // records kept read, for their frames (the least recently used go first)
 	MaxListed      int           // record files listed on the index
 	MaxWalk        int           // directory entries looked at when listing record files
 	MaxDepth       int           // directory levels below a record directory that are listed
+	MaxCheckBytes  int64         // the bytes of record files the index reads, per listing, to check that they replay
 	WriteTimeout   time.Duration // a write to an event stream that takes longer drops that client
 	IndexInterval  time.Duration // the index's event stream sends at most one message per interval
 }
+
+// viewerMaxHeavy is how many requests that read a record or draw a frame
+// (a replay page, an upload, a frame, the index's check of the record
+// files) the viewer serves at once: each may hold a record of
+// MaxRecordBytes and its reading. The others wait their turn for
+// viewerHeavyWait, then get 503 (the index lists the files checked before).
+const (
+	viewerMaxHeavy  = 4
+	viewerHeavyWait = 2 * time.Second
+)
+
+// maxReplayPageBytes is the most a replay page weighs, whatever the record:
+// its moves, and no picture (the pages fetch each ply's frame). The longest
+// record of each game's Replay cap fits (tested).
+const maxReplayPageBytes = 256 << 10
 
 // defaultViewerLimits are the limits of startViewer.
 func defaultViewerLimits() viewerLimits {
@@ -45,10 +67,16 @@ func defaultViewerLimits() viewerLimits {
 		MaxLive:        1000,
 		MaxMoves:       20000,
 		MaxRecordBytes: 4 << 20,
-		MaxReplayBytes: 64 << 20,
+		MaxPlies:       20000,
+		MaxHeavy:       viewerMaxHeavy,
+		HeavyWait:      viewerHeavyWait,
+		MaxUploads:     64,
+		MaxUploadBytes: 32 << 20,
+		MaxParsed:      16,
 		MaxListed:      1000,
 		MaxWalk:        50000,
 		MaxDepth:       8,
+		MaxCheckBytes:  64 << 20,
 		WriteTimeout:   15 * time.Second,
 		IndexInterval:  250 * time.Millisecond,
 	}
@@ -123,6 +151,8 @@ type viewer struct {
 	dirs   []string   // the record files and directories given
 	pages  *template.Template
 	static fs.FS
+	store  *replayStore
+	heavy  chan struct{} // a semaphore of MaxHeavy: the requests that read a record or draw a frame
 
 	mu       sync.Mutex
 	games    map[string]*liveGame // every game kept, live or finished
@@ -151,7 +181,6 @@ type liveGame struct {
 func newViewer(dirs []string, limits viewerLimits) (*viewer, error) {
 	pages, err := template.New("").Funcs(template.FuncMap{
 		"replayLink": replayLink,
-		"lastPly":    func(fs []frame) int { return len(fs) - 1 },
 		"kib":        func(n int64) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) },
 	}).ParseFS(webUI, "webui/*.html")
 	if err != nil {
@@ -167,6 +196,8 @@ func newViewer(dirs []string, limits viewerLimits) (*viewer, error) {
 		dirs:     dirs,
 		pages:    pages,
 		static:   static,
+		store:    newReplayStore(limits),
+		heavy:    make(chan struct{}, max(limits.MaxHeavy, 1)),
 		games:    map[string]*liveGame{},
 		records:  map[string]int{},
 		indexSub: map[chan struct{}]struct{}{},

@@ -2,17 +2,22 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"mime"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // gameFormat names the record files the viewer reads for a game.
@@ -57,6 +62,8 @@ func formatsText(defs []*gameDef) string {
 type recordFile struct {
 	Path     string // as the replay link gives it: the record directory joined with Rel
 	Rel      string // the path within the record directory
+	Game     string // the game whose Replay reads it (gameDef.Name)
+	Title    string // that game's title
 	Size     int64
 	Modified time.Time
 }
@@ -68,14 +75,22 @@ type recordGroup struct {
 	Files []recordFile
 }
 
-// listRecords lists the regular files under the record directories (and the
-// record files given as such), hidden ones, empty ones and oversized ones
-// left out, each file once, within the limits: MaxDepth levels, MaxWalk
-// entries looked at, MaxListed files. note says when the list is cut short
-// or a directory is unreadable.
-func (v *viewer) listRecords() (groups []recordGroup, note string) {
-	walked, listed := 0, 0
+// listRecords lists the record files under the record directories (and the
+// record files given as such) that a game's Replay reads, hidden ones,
+// empty ones and oversized ones left out, each file once, within the
+// limits: MaxDepth levels, MaxWalk entries looked at, MaxListed files,
+// MaxCheckBytes of files read to check them. A file checked before (same
+// path, size and time) is not read again; with check false no file is
+// read, and those never checked are left out. note says when the list is
+// cut short or a directory is unreadable.
+func (v *viewer) listRecords(check bool) (groups []recordGroup, note string) {
+	walked, listed, unchecked := 0, 0, 0
+	var read int64
 	seen := map[string]bool{}
+	titles := map[string]string{}
+	for _, d := range v.defs {
+		titles[d.Name] = d.Title
+	}
 	var notes []string
 	for _, dir := range v.dirs {
 		if listed >= v.limits.MaxListed || walked >= v.limits.MaxWalk {
@@ -113,15 +128,29 @@ func (v *viewer) listRecords() (groups []recordGroup, note string) {
 			if err != nil || info.Size() > v.limits.MaxRecordBytes || info.Size() == 0 {
 				return nil
 			}
-			if real, err := resolve(path); err != nil || seen[real] {
+			real, err := resolve(path)
+			if err != nil || seen[real] {
 				return nil
-			} else {
-				seen[real] = true
+			}
+			seen[real] = true
+			key := recordKey(real, info)
+			game, ok := v.store.verdict(key)
+			if !ok {
+				if !check || read+info.Size() > v.limits.MaxCheckBytes {
+					unchecked++
+					return nil
+				}
+				read += info.Size()
+				game = v.checkRecord(real, filepath.Base(path))
+				v.store.setVerdict(key, game)
+			}
+			if game == "" {
+				return nil
 			}
 			if rel == "." {
 				rel = filepath.Base(path)
 			}
-			g.Files = append(g.Files, recordFile{Path: path, Rel: rel, Size: info.Size(), Modified: info.ModTime()})
+			g.Files = append(g.Files, recordFile{Path: path, Rel: rel, Game: game, Title: titles[game], Size: info.Size(), Modified: info.ModTime()})
 			listed++
 			return nil
 		})
@@ -136,8 +165,65 @@ func (v *viewer) listRecords() (groups []recordGroup, note string) {
 	if walked > v.limits.MaxWalk || listed >= v.limits.MaxListed {
 		notes = append(notes, fmt.Sprintf("the list stops at %d files (%d entries looked at)", listed, min(walked, v.limits.MaxWalk)))
 	}
+	if unchecked > 0 {
+		why := fmt.Sprintf("the index reads at most %d MiB of files to check them", v.limits.MaxCheckBytes>>20)
+		if !check {
+			why = "the viewer is busy reading others"
+		}
+		notes = append(notes, fmt.Sprintf("%d files not checked yet are left out (%s): reload to check more", unchecked, why))
+	}
 	return groups, strings.Join(notes, "; ")
 }
+
+// recordKey names a record file at real as it is now: a file changed since
+// is another key.
+func recordKey(real string, info fs.FileInfo) string {
+	return fmt.Sprintf("file\x00%s\x00%d\x00%d\x00", real, info.Size(), info.ModTime().UnixNano())
+}
+
+// checkRecord reads the record file at real and returns the game whose
+// Replay reads it, "" for none.
+func (v *viewer) checkRecord(real, name string) string {
+	data, err := readLimited(real, v.limits.MaxRecordBytes)
+	if err != nil || len(bytes.TrimSpace(data)) == 0 {
+		return ""
+	}
+	_, def, _, err := readReplay(v.defs, "", name, data)
+	if err != nil {
+		return ""
+	}
+	return def.Name
+}
+
+// readLimited reads the regular file at path, if it holds at most max bytes.
+func readLimited(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if info.Size() > max {
+		return nil, errTooBig
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, errTooBig
+	}
+	return data, nil
+}
+
+// errTooBig is readLimited's error for a file over the limit.
+var errTooBig = errors.New("too big")
 
 // unwrapPath drops the path from a *fs.PathError, for messages that name
 // the path already.
@@ -159,43 +245,50 @@ type httpError struct {
 // Error is the message of the page.
 func (e *httpError) Error() string { return e.Msg }
 
-// openRecord reads the record file path for the replay page, if it may: it
-// must be one of the record files given, lie under a record directory given
-// (symbolic links resolved: no way out), or be a record a game wrote; it
-// must be a regular file of at most MaxRecordBytes.
-func (v *viewer) openRecord(path string) ([]byte, error) {
+// notRecord is the answer to a file the replay page may not read, or that
+// is not there: the same for both, naming no directory, so that nothing
+// outside the record directories can be learnt from it.
+func notRecord() *httpError {
+	return &httpError{http.StatusNotFound, "No such record file",
+		"This viewer has no such record file: it replays the files its index lists and the records of its games. Upload any other record on the index."}
+}
+
+// findRecord checks that the record file path may be read by the replay
+// page: one of the record files given, under a record directory given
+// (symbolic links resolved: no way out), or a record a game wrote; a
+// regular file of at most MaxRecordBytes. It returns the file's resolved
+// path and its key in the store.
+func (v *viewer) findRecord(path string) (real, key string, err error) {
 	if path == "" {
-		return nil, &httpError{http.StatusBadRequest, "No file", "The replay page needs a record file: /replay?file=<path>, a path the index lists."}
+		return "", "", &httpError{http.StatusBadRequest, "No file", "The replay page needs a record file: /replay?file=<path>, a path the index lists."}
 	}
 	if len(path) > 4096 || strings.ContainsRune(path, 0) {
-		return nil, &httpError{http.StatusBadRequest, "Bad file name", "The file name is too long or holds a NUL byte."}
+		return "", "", &httpError{http.StatusBadRequest, "Bad file name", "The file name is too long or holds a NUL byte."}
 	}
-	real, err := resolve(path)
-	if err != nil {
-		return nil, &httpError{http.StatusNotFound, "No such file", fmt.Sprintf("%s: %v", path, unwrapPath(err))}
+	real, err = resolve(path)
+	if err != nil || !v.mayRead(real) {
+		return "", "", notRecord()
 	}
-	if !v.mayRead(real) {
-		return nil, &httpError{http.StatusForbidden, "Not a record file of this viewer",
-			fmt.Sprintf("%s is not under the record directories of this viewer (%s): only the files the index lists can be replayed; upload any other.", path, strings.Join(v.dirs, ", "))}
+	info, err := os.Stat(real)
+	switch {
+	case err != nil:
+		return "", "", notRecord()
+	case !info.Mode().IsRegular():
+		return "", "", &httpError{http.StatusBadRequest, "Not a file", path + " is not a regular file."}
+	case info.Size() > v.limits.MaxRecordBytes:
+		return "", "", v.tooBig(path)
 	}
-	f, err := os.Open(real)
-	if err != nil {
-		return nil, &httpError{http.StatusNotFound, "Cannot read the file", fmt.Sprintf("%s: %v", path, unwrapPath(err))}
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return nil, &httpError{http.StatusBadRequest, "Not a file", path + " is not a regular file."}
-	}
-	if info.Size() > v.limits.MaxRecordBytes {
+	return real, recordKey(real, info), nil
+}
+
+// readRecord reads the record file at real (path as asked for).
+func (v *viewer) readRecord(real, path string) ([]byte, error) {
+	data, err := readLimited(real, v.limits.MaxRecordBytes)
+	switch {
+	case errors.Is(err, errTooBig):
 		return nil, v.tooBig(path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, v.limits.MaxRecordBytes+1))
-	if err != nil {
+	case err != nil:
 		return nil, &httpError{http.StatusNotFound, "Cannot read the file", fmt.Sprintf("%s: %v", path, unwrapPath(err))}
-	}
-	if int64(len(data)) > v.limits.MaxRecordBytes {
-		return nil, v.tooBig(path)
 	}
 	return data, nil
 }
@@ -297,13 +390,117 @@ func safeReplay(def *gameDef, name string, data []byte) (rp replay, err error) {
 		}
 	}()
 	rp, err = def.Replay(name, data)
-	if err == nil && len(rp.Frames) == 0 {
+	if err == nil && rp.Frame == nil {
 		err = fmt.Errorf("%s: a record with no position", name)
 	}
 	if err == nil && rp.Game == "" {
 		rp.Game = def.Name
 	}
 	return rp, err
+}
+
+// safeFrame draws frame i of rp, turning a panic into an error.
+func safeFrame(rp replay, i int) (f frame, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			f, err = frame{}, fmt.Errorf("drawing ply %d failed: %v", i, p)
+		}
+	}()
+	return rp.Frame(i), nil
+}
+
+// frames draws every frame of rp: the start, then one after each ply.
+func (rp replay) frames() []frame {
+	fs := make([]frame, 0, len(rp.Moves)+1)
+	for i := 0; i <= len(rp.Moves); i++ {
+		fs = append(fs, rp.Frame(i))
+	}
+	return fs
+}
+
+// Texts the viewer shows from a record are clipped (clipText), so that a
+// crafted record cannot make every page and picture as large as itself.
+const (
+	maxNameBytes   = 100 // a player's name
+	maxResultBytes = 500 // a result in words
+)
+
+// clipText is s cut to at most max bytes, on a character boundary, an
+// ellipsis added.
+func clipText(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// replaySource is where a replay page's record comes from: a record file,
+// or an upload kept by the viewer.
+type replaySource struct {
+	query  url.Values // file=<path> or upload=<id>: how the page and its frames name it
+	name   string     // the file's name
+	source string     // its path, or "uploaded"
+	key    string     // its key in the store, the game to follow
+	read   func() ([]byte, error)
+}
+
+// sourceOf finds the record a replay request names: "upload" (an id the
+// viewer gave to an upload) or "file" (a path).
+func (v *viewer) sourceOf(q url.Values) (replaySource, error) {
+	if id := q.Get("upload"); id != "" {
+		u, ok := v.store.upload(id)
+		if !ok {
+			return replaySource{}, &httpError{http.StatusNotFound, "Upload no longer kept",
+				fmt.Sprintf("This uploaded record is no longer kept: the viewer keeps the last %d uploads (at most %d MiB). Upload it again on the index.",
+					v.limits.MaxUploads, v.limits.MaxUploadBytes>>20)}
+		}
+		return replaySource{query: url.Values{"upload": {id}}, name: u.name, source: "uploaded", key: uploadKey(id),
+			read: func() ([]byte, error) { return u.data, nil }}, nil
+	}
+	path := q.Get("file")
+	real, key, err := v.findRecord(path)
+	if err != nil {
+		return replaySource{}, err
+	}
+	return replaySource{query: url.Values{"file": {path}}, name: filepath.Base(path), source: path, key: key,
+		read: func() ([]byte, error) { return v.readRecord(real, path) }}, nil
+}
+
+// load returns the replay of src read as game ("" for the first game that
+// reads it), from the store if it was read before.
+func (v *viewer) load(src replaySource, game string) (*parsedReplay, error) {
+	key := src.key + game
+	if p, ok := v.store.getParsed(key); ok {
+		return p, nil
+	}
+	data, err := src.read()
+	if err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &httpError{http.StatusUnprocessableEntity, "Empty record", fmt.Sprintf("%s is empty.\n\nAccepted: %s.", src.name, formatsText(v.defs))}
+	}
+	rp, def, detected, err := readReplay(v.defs, game, src.name, data)
+	if err != nil {
+		return nil, err
+	}
+	if len(rp.Moves) > v.limits.MaxPlies {
+		return nil, &httpError{http.StatusUnprocessableEntity, "Record too long to show",
+			fmt.Sprintf("%s is a %s record of %d plies, more than the %d a replay shows.", src.name, def.Title, len(rp.Moves), v.limits.MaxPlies)}
+	}
+	p := &parsedReplay{key: key, rp: rp, def: def, detected: detected}
+	v.store.putParsed(p)
+	if game == "" {
+		// The page's frames name the game found.
+		named := *p
+		named.key, named.detected = src.key+def.Name, false
+		v.store.putParsed(&named)
+	}
+	return p, nil
 }
 
 // replayPage is the data of the replay page.
@@ -314,26 +511,61 @@ type replayPage struct {
 	GameName string
 	Seats    [2]string // the game's seats, the first mover's first
 	Detected bool
-	Replay   replay
+	Players  [2]string
+	Result   string
+	Data     replayData
 }
 
-// serveReplayFile serves the replay page of a record file under the record
-// directories.
-func (v *viewer) serveReplayFile(w http.ResponseWriter, r *http.Request) {
+// replayData is what the replay page's script gets: the moves, and where
+// to fetch each ply's frame.
+type replayData struct {
+	Game  string   `json:"game"`
+	Moves []string `json:"moves"`
+	// Frame is the URL of the frames, to which "&ply=N" (and "&view=V" for
+	// a player's view) is added.
+	Frame string `json:"frame"`
+}
+
+// serveReplay serves the replay page of a record file under the record
+// directories (?file=<path>) or of an upload (?upload=<id>), with ?game=
+// when the game is known.
+func (v *viewer) serveReplay(w http.ResponseWriter, r *http.Request) {
+	release, ok := v.acquire(r.Context())
+	if !ok {
+		v.replyError(w, v.busy())
+		return
+	}
+	defer release()
 	q := r.URL.Query()
-	path := q.Get("file")
-	data, err := v.openRecord(path)
+	src, err := v.sourceOf(q)
 	if err != nil {
 		v.replyError(w, err)
 		return
 	}
-	v.showReplay(w, q.Get("game"), filepath.Base(path), path, data)
+	p, err := v.load(src, q.Get("game"))
+	if err != nil {
+		v.replyError(w, err)
+		return
+	}
+	fq := maps.Clone(src.query)
+	fq.Set("game", p.def.Name)
+	title := p.def.Title + " replay: " + src.name
+	v.page(w, http.StatusOK, "replay.html", replayPage{Title: title, Name: src.name, Source: src.source, GameName: p.def.Title,
+		Seats: p.def.Seats, Detected: p.detected, Players: p.rp.Players, Result: p.rp.Result,
+		Data: replayData{Game: p.def.Name, Moves: p.rp.Moves, Frame: "/replay/frame?" + fq.Encode()}})
 }
 
-// serveReplayUpload serves the replay page of an uploaded record: the
-// "file" part of a multipart form (with an optional "game" part), or else
-// the request body itself (name and game in the query).
+// serveReplayUpload reads an uploaded record: the "file" part of a
+// multipart form (with an optional "game" part), or else the request body
+// itself (name and game in the query). A record that replays is kept, and
+// the answer sends the browser to its replay page.
 func (v *viewer) serveReplayUpload(w http.ResponseWriter, r *http.Request) {
+	release, ok := v.acquire(r.Context())
+	if !ok {
+		v.replyError(w, v.busy())
+		return
+	}
+	defer release()
 	const slack = 64 << 10 // the form's other parts and headers
 	r.Body = http.MaxBytesReader(w, r.Body, v.limits.MaxRecordBytes+slack)
 	game, name := r.URL.Query().Get("game"), r.URL.Query().Get("name")
@@ -382,8 +614,20 @@ func (v *viewer) serveReplayUpload(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	name = filepath.Base(orDefault(name, "upload"))
-	v.showReplay(w, game, name, "uploaded", data)
+	name = clipText(filepath.Base(orDefault(name, "upload")), maxNameBytes)
+	id := uploadID(data)
+	src := replaySource{query: url.Values{"upload": {id}}, name: name, source: "uploaded", key: uploadKey(id),
+		read: func() ([]byte, error) { return data, nil }}
+	if _, err := v.load(src, game); err != nil {
+		v.replyError(w, err)
+		return
+	}
+	v.store.addUpload(name, data)
+	q := url.Values{"upload": {id}}
+	if game != "" {
+		q.Set("game", game)
+	}
+	http.Redirect(w, r, "/replay?"+q.Encode(), http.StatusSeeOther)
 }
 
 // readUpload reads an uploaded record, refusing one over MaxRecordBytes.
@@ -415,40 +659,97 @@ func orDefault(s, def string) string {
 	return s
 }
 
-// showReplay reads data as a record and serves its replay page.
-func (v *viewer) showReplay(w http.ResponseWriter, game, name, source string, data []byte) {
-	if len(bytes.TrimSpace(data)) == 0 {
-		v.replyError(w, &httpError{http.StatusUnprocessableEntity, "Empty record", fmt.Sprintf("%s is empty.\n\nAccepted: %s.", name, formatsText(v.defs))})
+// frameReply is the answer of /replay/frame: one frame, its picture the
+// view asked for.
+type frameReply struct {
+	Ply    int       `json:"ply"`
+	Move   string    `json:"move,omitempty"`
+	Status string    `json:"status"`
+	Clocks [2]string `json:"clocks"`
+	ToMove int       `json:"toMove"`
+	Board  string    `json:"board"`          // the picture: the spectator's, or the view's
+	View   string    `json:"view,omitempty"` // the view shown, "" for the spectator's
+	Views  []string  `json:"views,omitempty"`
+	Plies  int       `json:"plies"` // the record's plies
+}
+
+// serveFrame serves one frame of a replay as JSON: ?file= or ?upload= as
+// for the page, game, ply (0 for the start), and view (a player's, where
+// the game has them). An error is {"error": "..."} with its status.
+func (v *viewer) serveFrame(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	ply, err := strconv.Atoi(q.Get("ply"))
+	if err != nil || ply < 0 {
+		v.replyJSONError(w, &httpError{http.StatusBadRequest, "Bad ply", fmt.Sprintf("ply %q: want a number of plies from 0", q.Get("ply"))})
 		return
 	}
-	rp, def, detected, err := readReplay(v.defs, game, name, data)
+	release, ok := v.acquire(r.Context())
+	if !ok {
+		v.replyJSONError(w, v.busy())
+		return
+	}
+	defer release()
+	src, err := v.sourceOf(q)
 	if err != nil {
-		v.replyError(w, err)
+		v.replyJSONError(w, err)
 		return
 	}
-	size := 0
-	for _, f := range rp.Frames {
-		size += len(f.Board)
-		for _, view := range f.Views {
-			size += len(view)
-		}
-	}
-	if size > v.limits.MaxReplayBytes {
-		v.replyError(w, &httpError{http.StatusUnprocessableEntity, "Record too long to show",
-			fmt.Sprintf("%s is a %s record of %d plies: its boards come to %d MiB, more than the %d MiB a replay page carries.",
-				name, def.Title, len(rp.Frames)-1, size>>20, v.limits.MaxReplayBytes>>20)})
+	p, err := v.load(src, q.Get("game"))
+	if err != nil {
+		v.replyJSONError(w, err)
 		return
 	}
-	title := def.Title + " replay: " + name
-	v.page(w, http.StatusOK, "replay.html", replayPage{Title: title, Name: name, Source: source, GameName: def.Title, Seats: def.Seats, Detected: detected, Replay: rp})
+	if ply > len(p.rp.Moves) {
+		v.replyJSONError(w, &httpError{http.StatusNotFound, "No such ply", fmt.Sprintf("%s has %d plies: no ply %d", src.name, len(p.rp.Moves), ply)})
+		return
+	}
+	f, err := safeFrame(p.rp, ply)
+	if err != nil {
+		v.replyJSONError(w, &httpError{http.StatusUnprocessableEntity, "Cannot draw", fmt.Sprintf("%s: %v", src.name, err)})
+		return
+	}
+	out := frameReply{Ply: ply, Move: f.Move, Status: f.Status, Clocks: f.Clocks, ToMove: f.ToMove, Board: f.Board, Plies: len(p.rp.Moves)}
+	for name := range f.Views {
+		out.Views = append(out.Views, name)
+	}
+	slices.Sort(out.Views)
+	if view := q.Get("view"); f.Views[view] != "" {
+		out.Board, out.View = f.Views[view], view
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		v.replyJSONError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b)
 }
 
 // replyError answers with the error page of err.
 func (v *viewer) replyError(w http.ResponseWriter, err error) {
 	var he *httpError
-	if errors.As(err, &he) {
-		v.page(w, he.Status, "error.html", errorPage{Title: he.Title, Message: he.Msg, Formats: gameFormats(v.defs)})
-		return
+	if !errors.As(err, &he) {
+		he = &httpError{http.StatusBadRequest, "Error", err.Error()}
 	}
-	v.page(w, http.StatusBadRequest, "error.html", errorPage{Title: "Error", Message: err.Error(), Formats: gameFormats(v.defs)})
+	if he.Status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "1")
+	}
+	v.page(w, he.Status, "error.html", errorPage{Title: he.Title, Message: he.Msg, Formats: gameFormats(v.defs)})
+}
+
+// replyJSONError answers a script's request with {"error": message}.
+func (v *viewer) replyJSONError(w http.ResponseWriter, err error) {
+	var he *httpError
+	if !errors.As(err, &he) {
+		he = &httpError{http.StatusBadRequest, "Error", err.Error()}
+	}
+	if he.Status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "1")
+	}
+	b, _ := json.Marshal(map[string]string{"error": he.Title + ": " + he.Msg})
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(he.Status)
+	w.Write(b)
 }

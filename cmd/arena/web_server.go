@@ -14,19 +14,25 @@ import (
 //	GET  /events           the index's event stream (SSE): the games, as they change
 //	GET  /live/{id}        a game's live page
 //	GET  /events/{id}      the game's event stream (SSE): its frames, moves, result
-//	GET  /replay?file=F    the replay page of record file F (under the record directories)
-//	POST /replay           the replay page of an uploaded record (a form's "file", or the body)
+//	GET  /replay?file=F    the replay page of record file F (under the record directories): its moves
+//	GET  /replay?upload=U  the replay page of upload U
+//	GET  /replay/frame?file=F&game=G&ply=N[&view=V]   one frame of a replay (JSON), drawn then
+//	GET  /replay/frame?upload=U&game=G&ply=N[&view=V]
+//	POST /replay           an upload (a form's "file", or the body): kept, and 303 to its replay page
 //	GET  /static/...       the style sheet and the scripts
 //
 // No request can make it panic (a panic in a game's Replay is caught), and
-// every answer about bad input is a 4xx page saying what was wrong.
+// every answer about bad input is a 4xx page saying what was wrong. The
+// requests that read a record or draw a frame are served at most MaxHeavy
+// at once; past that they get 503.
 func (v *viewer) handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", v.serveIndex)
 	mux.HandleFunc("GET /events", v.serveIndexEvents)
 	mux.HandleFunc("GET /live/{id}", v.serveLive)
 	mux.HandleFunc("GET /events/{id}", v.serveGameEvents)
-	mux.HandleFunc("GET /replay", v.serveReplayFile)
+	mux.HandleFunc("GET /replay", v.serveReplay)
+	mux.HandleFunc("GET /replay/frame", v.serveFrame)
 	mux.HandleFunc("POST /replay", v.serveReplayUpload)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(v.static)))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -95,7 +101,13 @@ func (v *viewer) serveIndex(w http.ResponseWriter, r *http.Request) {
 	v.mu.Lock()
 	st := v.indexStateLocked()
 	v.mu.Unlock()
-	files, note := v.listRecords()
+	// Checking that the record files replay reads them: a heavy request.
+	// Without a turn, the files checked before are listed.
+	release, check := v.acquire(r.Context())
+	if check {
+		defer release()
+	}
+	files, note := v.listRecords(check)
 	v.page(w, http.StatusOK, "index.html", indexPage{State: st, Records: files, Listing: note,
 		Formats: gameFormats(v.defs), MaxSize: fmt.Sprintf("%d MiB", v.limits.MaxRecordBytes>>20)})
 }

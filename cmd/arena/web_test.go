@@ -274,16 +274,25 @@ func TestViewerReplayFile(t *testing.T) {
 			t.Errorf("replay page lacks %q", want)
 		}
 	}
-	m := regexp.MustCompile(`(?s)<script id="data" type="application/json">(.*?)</script>`).FindStringSubmatch(body)
-	if m == nil {
-		t.Fatal("no replay data in the page")
+	d := pageData(t, body)
+	if d.Game != "othello" || len(d.Moves) != 61 || d.Moves[60] != "g1" {
+		t.Errorf("replay data: game %q, %d moves", d.Game, len(d.Moves))
 	}
-	var rp replay
-	if err := json.Unmarshal([]byte(m[1]), &rp); err != nil {
-		t.Fatalf("replay data: %v", err)
+	// The page carries no picture: the frames come one at a time.
+	if strings.Contains(body, "<svg") || strings.Contains(body, `\u003csvg`) {
+		t.Errorf("the replay page carries a picture")
 	}
-	if rp.Game != "othello" || len(rp.Frames) != 62 || rp.Frames[61].Move != "g1" {
-		t.Errorf("replay data: game %q, %d frames", rp.Game, len(rp.Frames))
+	for ply, want := range map[int]string{0: "", 1: d.Moves[0], 61: "g1"} {
+		code, f := getFrame(t, srv.URL, d, ply, "")
+		if code != http.StatusOK || f.Ply != ply || f.Move != want || !strings.HasPrefix(f.Board, "<svg") || f.Plies != 61 || f.Status == "" {
+			t.Errorf("frame %d: %d, ply %d, move %q, %d plies, status %q", ply, code, f.Ply, f.Move, f.Plies, f.Status)
+		}
+	}
+	if code, f := getFrame(t, srv.URL, d, 62, ""); code != http.StatusNotFound || !strings.Contains(f.Error, "has 61 plies") {
+		t.Errorf("frame 62: %d %q", code, f.Error)
+	}
+	if code, body := get(t, srv.URL+d.Frame+"&ply=x"); code != http.StatusBadRequest || !strings.Contains(body, "want a number") {
+		t.Errorf("frame x: %d %s", code, body)
 	}
 	code, body = get(t, srv.URL+"/replay?game=othello&file="+url.QueryEscape(path))
 	if code != http.StatusOK || strings.Contains(body, "recognised") {
@@ -298,12 +307,48 @@ func TestViewerReplayFile(t *testing.T) {
 	}
 }
 
+// pageData is the data a replay page gives its script.
+func pageData(t testing.TB, body string) replayData {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)<script id="data" type="application/json">(.*?)</script>`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("no replay data in the page:\n%s", body)
+	}
+	var d replayData
+	if err := json.Unmarshal([]byte(m[1]), &d); err != nil {
+		t.Fatalf("replay data: %v", err)
+	}
+	return d
+}
+
+// frameAnswer is an answer of /replay/frame: a frame, or an error.
+type frameAnswer struct {
+	frameReply
+	Error string `json:"error"`
+}
+
+// getFrame fetches frame ply of the replay page's data d, as view sees it.
+func getFrame(t testing.TB, base string, d replayData, ply int, view string) (int, frameAnswer) {
+	t.Helper()
+	u := base + d.Frame + "&ply=" + fmt.Sprint(ply)
+	if view != "" {
+		u += "&view=" + url.QueryEscape(view)
+	}
+	code, body := get(t, u)
+	var f frameAnswer
+	if err := json.Unmarshal([]byte(body), &f); err != nil {
+		t.Fatalf("GET %s: %d, not JSON: %v\n%s", u, code, err, body)
+	}
+	return code, f
+}
+
 // TestViewerReplayRefused: files outside the record directories (by "..",
-// by a symbolic link, by an absolute path), missing, oversized, empty or of
-// no game are refused with a 4xx page saying why and what is accepted.
+// by a symbolic link, by an absolute path) and missing ones get the same
+// 404, naming no directory; oversized, empty or files of no game are
+// refused with a 4xx page saying why and what is accepted.
 func TestViewerReplayRefused(t *testing.T) {
 	root := t.TempDir()
-	dir := filepath.Join(root, "records")
+	dir := filepath.Join(root, "recdir-q7")
 	os.MkdirAll(dir, 0o755)
 	secret := filepath.Join(root, "secret.txt")
 	os.WriteFile(secret, transcript(t), 0o644)
@@ -322,12 +367,14 @@ func TestViewerReplayRefused(t *testing.T) {
 		want string
 	}{
 		{"", 400, "needs a record file"},
-		{filepath.Join(dir, "..", "secret.txt"), 403, "not under the record directories"},
-		{dir + "/../secret.txt", 403, "not under the record directories"},
-		{secret, 403, "not under the record directories"},
-		{"/etc/passwd", 403, "not under the record directories"},
-		{filepath.Join(dir, "link.txt"), 403, "not under the record directories"},
-		{filepath.Join(dir, "missing.txt"), 404, "no such file"},
+		{filepath.Join(dir, "..", "secret.txt"), 404, "no such record file"},
+		{dir + "/../secret.txt", 404, "no such record file"},
+		{secret, 404, "no such record file"},
+		{"/etc/passwd", 404, "no such record file"},
+		{filepath.Join(dir, "link.txt"), 404, "no such record file"},
+		{filepath.Join(dir, "missing.txt"), 404, "no such record file"},
+		{filepath.Join(root, "missing.txt"), 404, "no such record file"},
+		{root, 404, "no such record file"},
 		{dir, 400, "not a regular file"},
 		{filepath.Join(dir, "big.txt"), 413, "larger than 1024 bytes"},
 		{filepath.Join(dir, "empty.txt"), 422, "is empty"},
@@ -337,6 +384,28 @@ func TestViewerReplayRefused(t *testing.T) {
 		code, body := get(t, srv.URL+"/replay?file="+url.QueryEscape(c.file))
 		if code != c.code || !strings.Contains(body, c.want) {
 			t.Errorf("file %q: %d, want %d with %q:\n%s", c.file, code, c.code, c.want, body)
+		}
+	}
+	// A file outside, one that is not there, a directory outside, a link
+	// out: one answer, byte for byte, naming no directory; the frames too.
+	var first, firstFrame string
+	for _, file := range []string{secret, filepath.Join(root, "missing.txt"), root, filepath.Join(dir, "link.txt"), filepath.Join(dir, "missing.txt"), "/etc/passwd", "/nonexistent/x"} {
+		code, body := get(t, srv.URL+"/replay?file="+url.QueryEscape(file))
+		if first == "" {
+			first = body
+		}
+		if code != http.StatusNotFound || body != first {
+			t.Errorf("file %q: %d, an answer of its own:\n%s", file, code, body)
+		}
+		if strings.Contains(body, root) || strings.Contains(body, filepath.Base(dir)) {
+			t.Errorf("the 404 names a directory:\n%s", body)
+		}
+		code, body = get(t, srv.URL+"/replay/frame?ply=0&game=othello&file="+url.QueryEscape(file))
+		if firstFrame == "" {
+			firstFrame = body
+		}
+		if code != http.StatusNotFound || body != firstFrame {
+			t.Errorf("frame of %q: %d, an answer of its own:\n%s", file, code, body)
 		}
 	}
 	// Not a record: the page names each game's complaint and the formats.
@@ -354,22 +423,17 @@ func TestViewerReplayRefused(t *testing.T) {
 	}
 }
 
-// TestViewerReplayTooLong: a record whose boards are too big for one page is
-// refused with a page saying so.
+// TestViewerReplayTooLong: a record of more plies than a replay page lists
+// is refused with a page saying so.
 func TestViewerReplayTooLong(t *testing.T) {
 	limits := defaultViewerLimits()
-	limits.MaxReplayBytes = 1 << 20
+	limits.MaxPlies = 150
 	v, srv := testViewer(t, limits)
-	big := strings.Repeat("x", 8<<10)
 	v.defs = []*gameDef{{Name: "long", Title: "Long", Replay: func(string, []byte) (replay, error) {
-		fs := make([]frame, 200)
-		for i := range fs {
-			fs[i] = frame{Ply: i, Board: big}
-		}
-		return replay{Frames: fs}, nil
+		return replay{Moves: make([]string, 199), Frame: func(i int) frame { return frame{Ply: i} }}, nil
 	}}}
 	code, body := upload(t, srv.URL, "long.txt", "", []byte("anything"))
-	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "long.txt is a Long record of 199 plies") {
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "long.txt is a Long record of 199 plies, more than the 150") {
 		t.Errorf("%d\n%s", code, body)
 	}
 }
@@ -383,7 +447,7 @@ func TestViewerGameRecords(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "game.txt")
 	os.WriteFile(rec, transcript(t), 0o644)
 	link := srv.URL + replayLink(rec, "othello")
-	if code, _ := get(t, link); code != http.StatusForbidden {
+	if code, _ := get(t, link); code != http.StatusNotFound {
 		t.Errorf("a record no game wrote: %d", code)
 	}
 	fs := othelloFrames(1)
@@ -394,7 +458,7 @@ func TestViewerGameRecords(t *testing.T) {
 	}
 	v.Begin(gameInfo{ID: "b", Game: "othello"}, fs[0])
 	v.Finish("b", fs[1], "over", "")
-	if code, _ := get(t, link); code != http.StatusForbidden {
+	if code, _ := get(t, link); code != http.StatusNotFound {
 		t.Errorf("the record of a forgotten game: %d", code)
 	}
 }
@@ -693,8 +757,25 @@ func FuzzWebReplayRequest(f *testing.F) {
 		}
 		rec = httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("POST", "/replay?"+url.Values{"game": {game}, "name": {file}}.Encode(), bytes.NewReader(data)))
-		if rec.Code >= 500 || (rec.Code != 200 && !strings.Contains(rec.Body.String(), "<h1>")) {
+		if rec.Code >= 500 || (rec.Code != http.StatusSeeOther && !strings.Contains(rec.Body.String(), "<h1>")) {
 			t.Fatalf("POST: %d %s", rec.Code, rec.Body)
+		}
+		if rec.Code == http.StatusSeeOther {
+			// The replay page of the upload, and its frames.
+			page := rec.Header().Get("Location")
+			rec = httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", page, nil))
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET %s after the upload: %d %s", page, rec.Code, rec.Body)
+			}
+			d := pageData(t, rec.Body.String())
+			for _, ply := range []int{0, len(d.Moves)} {
+				rec = httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("GET", d.Frame+"&ply="+fmt.Sprint(ply), nil))
+				if rec.Code != http.StatusOK {
+					t.Fatalf("frame %d: %d %s", ply, rec.Code, rec.Body)
+				}
+			}
 		}
 	})
 }

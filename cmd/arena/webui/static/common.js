@@ -9,30 +9,39 @@ function svgURL(svg) {
 
 // Board shows the frames of a game in the page: the picture (as the
 // spectator sees it, or as a player does when the frame has views), the
-// clocks and the status.
+// clocks and the status. A live frame's views are its pictures by name; a
+// replay's frame (from /replay/frame) names its views, its board being the
+// one asked for. onView, when given, is called when the viewer picks
+// another view; by default the frame shown is shown again.
 class Board {
-  constructor() {
+  constructor(onView) {
     this.img = document.getElementById("board");
     this.view = document.getElementById("view");
     this.choice = document.getElementById("view-choice");
     this.shownSrc = "";
     this.frame = null;
     this.viewNames = "";
+    this.onView = onView || (() => { if (this.frame) this.show(this.frame, this.ply); });
     this.view.addEventListener("change", () => {
       try { localStorage.setItem("botarena.view", this.view.value); } catch (e) {}
       this.view.blur(); // give the keys back to the replay's stepping
-      if (this.frame) this.show(this.frame, this.ply);
+      this.onView();
     });
+  }
+
+  // wanted is the view to show: the one chosen, or the one chosen last time.
+  wanted() {
+    if (this.viewNames !== "") return this.view.value;
+    try { return localStorage.getItem("botarena.view") || ""; } catch (e) { return ""; }
   }
 
   // views keeps the perspective menu in step with the frame's views.
   views(frame) {
-    const names = Object.keys(frame.views || {}).sort();
+    const names = (Array.isArray(frame.views) ? frame.views.slice() : Object.keys(frame.views || {})).sort();
     const key = names.join(",");
     if (key === this.viewNames) return;
+    const want = this.wanted();
     this.viewNames = key;
-    let want = this.view.value;
-    if (!want) { try { want = localStorage.getItem("botarena.view") || ""; } catch (e) { want = ""; } }
     this.view.textContent = "";
     const opt = (value, text) => {
       const o = document.createElement("option");
@@ -53,14 +62,17 @@ class Board {
     this.ply = ply;
     this.views(frame);
     const v = this.view.value;
-    const svg = (v && frame.views && frame.views[v]) || frame.board;
+    let svg = frame.board;
+    if (!Array.isArray(frame.views) && v && frame.views && frame.views[v]) svg = frame.views[v];
     const src = svgURL(svg);
     if (src !== this.shownSrc) {
       this.img.src = src;
       this.shownSrc = src;
     }
     document.getElementById("ply").textContent = ply;
-    document.getElementById("status").textContent = frame.status || "";
+    const status = document.getElementById("status");
+    status.textContent = frame.status || "";
+    status.classList.remove("failed");
     for (const i of [0, 1]) {
       const c = (frame.clocks || [])[i] || "";
       const el = document.getElementById("clock" + i);
@@ -68,6 +80,13 @@ class Board {
       el.hidden = c === "";
       document.getElementById("p" + i).classList.toggle("to-move", frame.toMove === i);
     }
+  }
+
+  // fail says in the status line why no frame is shown.
+  fail(text) {
+    const status = document.getElementById("status");
+    status.textContent = text;
+    status.classList.add("failed");
   }
 }
 

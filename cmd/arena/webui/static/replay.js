@@ -1,33 +1,99 @@
-// botarena viewer: the replay page. Keys: ArrowLeft/ArrowRight one ply,
+// botarena viewer: the replay page. The page holds the moves; the frame of
+// each ply is fetched from the viewer when it is shown (the last few kept,
+// the next one fetched ahead). Keys: ArrowLeft/ArrowRight one ply,
 // Home/End, PageUp/PageDown ten plies. The ply is kept in the URL's hash
 // (#ply=12), so a link opens there.
 "use strict";
 (function () {
-  const rp = JSON.parse(document.getElementById("data").textContent);
-  const frames = rp.frames || [];
-  const last = frames.length - 1;
-  const board = new Board();
+  const data = JSON.parse(document.getElementById("data").textContent);
+  const list = data.moves || [];
+  const last = list.length;
+  const board = new Board(() => pump());
   const moves = document.getElementById("moves");
-  document.getElementById("plies").textContent = last;
-  for (let i = 1; i <= last; i++) moves.appendChild(moveItem(i, frames[i].move || "…", "#ply=" + i));
+  for (let i = 1; i <= last; i++) moves.appendChild(moveItem(i, list[i - 1] || "…", "#ply=" + i));
   fitMoves(moves);
-  let ply = -1;
+
+  const keep = 64;          // frames kept in the page
+  const cache = new Map();  // "ply|view" -> frame, oldest first
+  let want = 0;             // the ply asked for
+  let shown = "";           // the key of the frame shown
+  let busy = false;         // a fetch is under way
+  let failed = "";          // the key whose fetch failed for good
+
+  const keyOf = (ply, view) => ply + "|" + view;
+
+  function remember(k, f) {
+    cache.delete(k);
+    cache.set(k, f);
+    while (cache.size > keep) cache.delete(cache.keys().next().value);
+  }
+
+  function display(f) {
+    board.show(f, f.ply);
+    shown = keyOf(f.ply, f.view || "");
+    moves.querySelectorAll(".current").forEach(e => e.classList.remove("current"));
+    const li = moves.children[f.ply - 1];
+    if (li) { li.classList.add("current"); li.scrollIntoView({block: "nearest"}); }
+    const h = "#ply=" + f.ply;
+    if (location.hash !== h) history.replaceState(null, "", h);
+  }
+
+  // fetchFrame fetches one frame; it resolves to the frame, or to
+  // {error, retry} when there is none.
+  async function fetchFrame(ply, view) {
+    let url = data.frame + "&ply=" + ply;
+    if (view) url += "&view=" + encodeURIComponent(view);
+    try {
+      const resp = await fetch(url, {cache: "no-store"});
+      const body = await resp.json();
+      if (resp.ok) return body;
+      return {error: body.error || resp.statusText, retry: resp.status === 503};
+    } catch (e) {
+      return {error: "the viewer does not answer (" + e + ")", retry: true};
+    }
+  }
+
+  // pump shows the ply wanted, fetching its frame if need be, one fetch at
+  // a time; once it is shown, it fetches the next ply ahead.
+  async function pump() {
+    if (busy) return;
+    const view = board.wanted();
+    const k = keyOf(want, view);
+    if (cache.has(k)) {
+      if (shown !== k) display(cache.get(k));
+      const ahead = keyOf(want + 1, view);
+      if (want < last && !cache.has(ahead) && failed !== ahead) {
+        busy = true;
+        const f = await fetchFrame(want + 1, view);
+        busy = false;
+        if (!f.error) remember(ahead, f);
+        pump();
+      }
+      return;
+    }
+    if (failed === k) return;
+    busy = true;
+    const f = await fetchFrame(want, view);
+    busy = false;
+    if (f.error) {
+      board.fail(f.error);
+      if (f.retry) setTimeout(pump, 500);
+      else failed = k;
+      return;
+    }
+    remember(keyOf(f.ply, f.view || ""), f);
+    if ((f.view || "") !== view) remember(k, f); // no such view: the spectator's picture
+    pump();
+  }
+
+  function go(i) {
+    want = Math.max(0, Math.min(last, i));
+    pump();
+  }
 
   function fromHash() {
     const m = /^#(?:ply=)?(\d+)$/.exec(location.hash);
     return m ? Math.min(parseInt(m[1], 10), last) : 0;
-  }
-
-  function go(i) {
-    i = Math.max(0, Math.min(last, i));
-    if (i === ply) return;
-    ply = i;
-    board.show(frames[i], i);
-    moves.querySelectorAll(".current").forEach(e => e.classList.remove("current"));
-    const li = moves.children[i - 1];
-    if (li) { li.classList.add("current"); li.scrollIntoView({block: "nearest"}); }
-    const want = "#ply=" + i;
-    if (location.hash !== want) history.replaceState(null, "", want);
   }
 
   const steps = {ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10};
@@ -35,13 +101,13 @@
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const t = ev.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
-    if (ev.key in steps) go(ply + steps[ev.key]);
+    if (ev.key in steps) go(want + steps[ev.key]);
     else if (ev.key === "Home") go(0);
     else if (ev.key === "End") go(last);
     else return;
     ev.preventDefault();
   });
-  const buttons = {first: () => 0, back10: () => ply - 10, prev: () => ply - 1, next: () => ply + 1, fwd10: () => ply + 10, last: () => last};
+  const buttons = {first: () => 0, back10: () => want - 10, prev: () => want - 1, next: () => want + 1, fwd10: () => want + 10, last: () => last};
   for (const [b, to] of Object.entries(buttons)) {
     document.getElementById(b).addEventListener("click", () => go(to()));
   }
