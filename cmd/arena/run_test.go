@@ -39,11 +39,7 @@ func gameMoves(t *testing.T, def *gameDef, g storedGame) string {
 	if err != nil {
 		t.Fatalf("game %d: %s: %v", g.N, g.Result.Record, err)
 	}
-	var moves []string
-	for _, f := range rp.Frames[1:] {
-		moves = append(moves, f.Move)
-	}
-	return strings.Join(moves, " ")
+	return strings.Join(rp.Moves, " ")
 }
 
 // TestGamesDiffer: for every game, the games of one pairing between two
