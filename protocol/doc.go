@@ -43,6 +43,8 @@
 // # Ponte del Diavolo: the per-move program interface
 //
 // [PDDReferee] runs `prog <W|B> <Y|N> chess bridge stepLog` once per move,
-// infers the action from the files ([InferPDDMove]) and never trusts them;
+// infers the action from the files ([InferPDDMove]) and never trusts them:
+// it reads and writes the game directory only through an os.Root opened when
+// the game starts, so no symlink a program plants leads it out;
 // [RunPDDStrategy] makes a [PDDPlayer] such a program in a few lines.
 package protocol

@@ -20,10 +20,15 @@ var (
 	ErrTimeout = errors.New("protocol: move exceeded the time limit")
 	// ErrStepLogWritten (竄改 stepLog.txt): stepLog.txt changed, vanished, or
 	// is no longer a regular file. Rewriting the identical bytes cannot be
-	// seen.
+	// seen. The referee's record in the game directory is more than
+	// stepLog.txt, and a program that tampers with the rest loses by it too:
+	// one that moves or replaces the game directory, plants a symlink (or a
+	// pipe, a socket, a device) in it, or puts something at logs/,
+	// violation/ or result.json.
 	ErrStepLogWritten = errors.New("protocol: stepLog.txt was modified")
 	// ErrFileFormat (寫檔格式錯誤): chess.txt or bridge.txt is missing, not a
-	// regular file, larger than 64 KiB or malformed, its bridge numbers are
+	// regular file of the game directory (a symlink, or a file with other
+	// hard links), larger than 64 KiB or malformed, its bridge numbers are
 	// not 1..K, or an old bridge moved.
 	ErrFileFormat = errors.New("protocol: chess.txt or bridge.txt is malformed")
 	// ErrWrongColor (顏色錯誤): a tile of the opponent's colour appeared.

@@ -256,9 +256,22 @@ func (r *PDDGameRecord) ResultFile() PDDResultFile {
 // §4.7): stepLog.txt (the accepted actions), chess.txt and bridge.txt (the
 // final position; after a violation, the position before it), result.json
 // ([PDDGameRecord.ResultFile]), logs/<turn>-<C>.stdout and .stderr (what a
-// program printed on a turn, when it printed anything), and after a
-// violation violation/chess.txt and violation/bridge.txt, the files as the
-// program left them.
+// program printed on a turn, when it printed anything), and after a violation violation/chess.txt and
+// violation/bridge.txt, the files as the program left them.
+//
+// The game directory is opened once, as an os.Root, when the game starts,
+// and every file the referee reads or writes in it goes through that root:
+// no symlink or ".." a program plants there leads the referee out of it,
+// and a program that moves the directory or puts a symlink at its path does
+// not take the referee along. The last element of dir must therefore be a
+// directory, not a symlink (the directories above it may be symlinks). A
+// program that plants a symlink (or a pipe, a socket, a device) in the game
+// directory, puts something at logs/, violation/ or result.json, or moves
+// or replaces the directory loses by ErrStepLogWritten (the platform's 竄改:
+// the game directory is the referee's record); a chess.txt or bridge.txt
+// that is a symlink or has other hard links is not a regular file of the
+// game directory, and loses by ErrFileFormat (spec §4.3 row 5). At the end
+// Play puts a moved game directory back at its path.
 //
 // With a Start, the game goes on from the position its actions reach, and
 // Play fails at once if they do not replay under Rules.
@@ -282,14 +295,11 @@ func (r *PDDReferee) Play(ctx context.Context, dir string, white, black PDDProgr
 	if err != nil {
 		return nil, fmt.Errorf("protocol: game directory: %w", err)
 	}
-	if err := os.MkdirAll(abs, 0o755); err != nil {
-		return nil, fmt.Errorf("protocol: game directory: %w", err)
+	gd, err := openPDDDir(abs)
+	if err != nil {
+		return nil, err
 	}
-	if entries, err := os.ReadDir(abs); err != nil {
-		return nil, fmt.Errorf("protocol: game directory: %w", err)
-	} else if len(entries) > 0 {
-		return nil, fmt.Errorf("protocol: game directory %s is not empty", abs)
-	}
+	defer gd.Close()
 	rec := &PDDGameRecord{Dir: abs, Rules: r.Rules, White: white.name(), Black: black.name(), Game: pdd.NewGame(r.Rules)}
 	if len(r.Start.Steps) > 0 {
 		if err := rec.start(r.Start); err != nil {
@@ -299,7 +309,7 @@ func (r *PDDReferee) Play(ctx context.Context, dir string, white, black PDDProgr
 	g := &pddGame{
 		ref:     r,
 		ctx:     ctx,
-		dir:     abs,
+		dir:     gd,
 		control: control,
 		log:     r.Logger,
 		rec:     rec,
@@ -341,7 +351,7 @@ func (r *PDDGameRecord) start(l record.PDDStepLog) error {
 type pddGame struct {
 	ref     *PDDReferee
 	ctx     context.Context
-	dir     string
+	dir     *pddDir // the game directory: every file operation goes through its roots
 	control timer.Control
 	log     *slog.Logger
 	rec     *PDDGameRecord
@@ -351,7 +361,9 @@ type pddGame struct {
 	frozenAt time.Time // what the clock reads while set; time.Now otherwise
 }
 
-func (g *pddGame) path(name string) string { return filepath.Join(g.dir, name) }
+// path returns the absolute path of the file name of the game directory,
+// as the programs are given it.
+func (g *pddGame) path(name string) string { return filepath.Join(g.dir.path, name) }
 
 // now is the clock's time source: frozen at the instants the referee
 // chooses, so that a move is charged the program's own run time.
@@ -413,7 +425,7 @@ func (g *pddGame) accept(p pdd.Position, m pdd.Move, turn int, elapsed time.Dura
 	g.rec.Moves = append(g.rec.Moves, mr)
 	g.log.Debug("pdd move", "step", step.String(), "elapsed", elapsed)
 	if g.ref.OnMove != nil {
-		g.ref.OnMove(PDDMoveEvent{Dir: g.dir, Move: mr, Ply: len(g.rec.Moves), Position: g.rec.Game.Position(), Clock: g.clock.Snapshot()})
+		g.ref.OnMove(PDDMoveEvent{Dir: g.dir.path, Move: mr, Ply: len(g.rec.Moves), Position: g.rec.Game.Position(), Clock: g.clock.Snapshot()})
 	}
 }
 
@@ -449,15 +461,20 @@ func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Durat
 	g.frozenAt = t0.Add(res.Elapsed)
 	elapsed, terr := g.clock.Stop()
 	g.frozenAt = time.Time{}
+	// The group is dead now, so the files no longer change. What the
+	// program planted in the game directory is found (and removed) before
+	// anything else is written there.
+	tampered := g.dir.check()
 	g.saveLogs(turn, mover, res)
 	if err := g.ctx.Err(); err != nil {
 		return pdd.NoMove, 0, nil, err
 	}
 
-	// Classify (spec §4.3); the first matching row decides. The group is
-	// dead now, so the files no longer change.
-	chess, cerr := readRegularFile(args.Chess)
-	bridge, berr := readRegularFile(args.Bridge)
+	// Classify (spec §4.3); the first matching row decides. Everything is
+	// read within the game directory opened at the start, whatever the
+	// program did to its path.
+	chess, cerr := readRegularFile(g.dir.root, record.PDDChessFile)
+	bridge, berr := readRegularFile(g.dir.root, record.PDDBridgeFile)
 	switch {
 	case startErr != nil: // row 1
 		verr = fmt.Errorf("%w: %w", ErrProgramStart, startErr)
@@ -468,8 +485,12 @@ func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Durat
 		}
 		verr = fmt.Errorf("%w: %s", ErrTimeout, detail)
 	}
-	if verr == nil {
-		if data, serr := readRegularFile(args.StepLog); serr != nil { // row 3
+	if verr == nil { // row 3
+		if tampered != nil {
+			// The referee's record is more than stepLog.txt: the game
+			// directory and its logs/ are the referee's too.
+			verr = fmt.Errorf("%w: %v", ErrStepLogWritten, tampered)
+		} else if data, serr := readRegularFile(g.dir.root, record.PDDStepLogFile); serr != nil {
 			verr = fmt.Errorf("%w: %v", ErrStepLogWritten, serr)
 		} else if sha256.Sum256(data) != sum {
 			verr = fmt.Errorf("%w: its SHA-256 changed (%d bytes, %d written)", ErrStepLogWritten, len(data), len(stepLog))
@@ -552,14 +573,15 @@ func (g *pddGame) writeFiles(p pdd.Position) ([]byte, error) {
 		name string
 		data []byte
 	}{{record.PDDChessFile, cb}, {record.PDDBridgeFile, bb}, {record.PDDStepLogFile, lb}} {
-		if err := writeFileAtomic(g.path(f.name), f.data, 0o644); err != nil {
+		if err := writeFileAtomic(g.dir.root, f.name, f.data, 0o644); err != nil {
 			return nil, err
 		}
 	}
 	return lb, nil
 }
 
-// saveLogs keeps what the program printed on a turn, if anything.
+// saveLogs keeps what the program printed on a turn, if anything, in
+// logs/<turn>-<C>.stdout and .stderr.
 func (g *pddGame) saveLogs(turn int, c pdd.Color, res proc.Result) {
 	for _, out := range []struct {
 		ext  string
@@ -568,11 +590,10 @@ func (g *pddGame) saveLogs(turn int, c pdd.Color, res proc.Result) {
 		if len(out.data) == 0 {
 			continue
 		}
-		dir := g.path("logs")
-		name := filepath.Join(dir, strconv.Itoa(turn)+"-"+pddColorLetter(c)+"."+out.ext)
-		err := ensureDir(dir)
+		name := strconv.Itoa(turn) + "-" + pddColorLetter(c) + "." + out.ext
+		logs, err := g.dir.logsRoot()
 		if err == nil {
-			err = writeFileAtomic(name, out.data, 0o644)
+			err = writeFileAtomic(logs, name, out.data, 0o644)
 		}
 		if err != nil {
 			g.log.Warn("pdd: cannot save a program's output", "file", name, "err", err)
@@ -583,10 +604,11 @@ func (g *pddGame) saveLogs(turn int, c pdd.Color, res proc.Result) {
 // saveViolationFiles keeps chess.txt and bridge.txt as the violating
 // program left them, when they were regular files it could read.
 func (g *pddGame) saveViolationFiles(chess []byte, cerr error, bridge []byte, berr error) error {
-	dir := g.path("violation")
-	if err := ensureDir(dir); err != nil {
+	dir, _, err := makeSubdir(g.dir.root, pddViolationDir)
+	if err != nil {
 		return err
 	}
+	defer dir.Close()
 	for _, f := range []struct {
 		name string
 		data []byte
@@ -595,14 +617,15 @@ func (g *pddGame) saveViolationFiles(chess []byte, cerr error, bridge []byte, be
 		if f.data == nil && f.err != nil {
 			continue
 		}
-		if err := writeFileAtomic(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
+		if err := writeFileAtomic(dir, f.name, f.data, 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// finish records the result and writes the final files and result.json.
+// finish records the result and writes the final files and result.json,
+// after putting the game directory back at its path if a program moved it.
 func (g *pddGame) finish() error {
 	game := g.rec.Game
 	if res, over := game.Result(); over {
@@ -612,6 +635,13 @@ func (g *pddGame) finish() error {
 		g.rec.Result = pdd.Result{Reason: pdd.Unfinished, White: p.Score(pdd.White), Black: p.Score(pdd.Black)}
 	}
 	g.log.Info("pdd game end", "result", g.rec.Result.String(), "plies", len(g.rec.Moves))
+	if fresh, err := g.dir.restore(); err != nil {
+		// The record is still written, into the directory opened at the
+		// start, wherever it is now: never where the path leads.
+		g.log.Warn("pdd: the game directory was moved and cannot be put back", "err", err)
+	} else if fresh {
+		g.log.Warn("pdd: the game directory was moved away; its record is written again into a new one, without logs/ and violation/")
+	}
 	if _, err := g.writeFiles(game.Position()); err != nil {
 		return err
 	}
@@ -621,7 +651,7 @@ func (g *pddGame) finish() error {
 	if err := enc.Encode(g.rec.ResultFile()); err != nil {
 		return fmt.Errorf("protocol: result.json: %w", err)
 	}
-	return writeFileAtomic(g.path("result.json"), buf.Bytes(), 0o644)
+	return writeFileAtomic(g.dir.root, pddResultFile, buf.Bytes(), 0o644)
 }
 
 // ReadPDDResultFile reads a result.json that a [PDDReferee] wrote.

@@ -228,7 +228,7 @@ func TestPDDReferee(t *testing.T) {
 					t.Errorf("an empty output was logged: %v", err)
 				}
 			}},
-		{name: "sabotage", white: []string{"sabotage"}, wantName: "ErrUnknownAction", wantColor: pdd.White, wantTurn: 1,
+		{name: "sabotage", white: []string{"sabotage"}, wantName: "ErrStepLogWritten", wantColor: pdd.White, wantTurn: 1, wantDetail: "logs is a regular file the referee did not make",
 			check: func(t *testing.T, rec *protocol.PDDGameRecord) {
 				outside := strings.TrimSpace(logFile(t, rec, "1-W.stdout"))
 				defer os.RemoveAll(outside)

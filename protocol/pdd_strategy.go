@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -212,12 +213,12 @@ func RunPDDStrategyArgs(ctx context.Context, args []string, stderr io.Writer, pl
 		out := record.NewPDDChess(next)
 		out.CRLF = c.CRLF
 		data, _ := out.MarshalText()
-		err = writeFileAtomic(a.Chess, data, 0o644)
+		err = writePDDStrategyFile(a.Chess, data, 0o644)
 	case pdd.BridgeAction:
 		out := record.NewPDDBridges(next)
 		out.CRLF = b.CRLF
 		data, _ := out.MarshalText()
-		err = writeFileAtomic(a.Bridge, data, 0o644)
+		err = writePDDStrategyFile(a.Bridge, data, 0o644)
 	}
 	if err != nil {
 		return fail(1, err)
@@ -323,4 +324,64 @@ func askPDDPlayer(ctx context.Context, player PDDPlayer, t PDDTurn) (pdd.Move, e
 	case <-ctx.Done():
 		return pdd.NoMove, fmt.Errorf("protocol: the strategy gave no move by its deadline: %w", ctx.Err())
 	}
+}
+
+// writePDDStrategyFile writes a strategy's chess.txt or bridge.txt as spec
+// §5 says: a temporary file in the same directory, synced, then renamed over
+// path, with the mode path had (perm if it did not exist); if the temporary
+// file cannot be made or renamed, it rewrites path in place. Whatever is at
+// path that is not a regular file (a symlink, a directory) is replaced,
+// never followed. (The referee's own writes go through an os.Root: see
+// writeFileAtomic.)
+func writePDDStrategyFile(path string, data []byte, perm fs.FileMode) error {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
+		perm = fi.Mode().Perm()
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return writePDDInPlace(path, data, perm)
+	}
+	tmp := f.Name()
+	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp, perm)
+	}
+	if werr != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("protocol: writing %s: %w", path, werr)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		if fi, lerr := os.Lstat(path); lerr == nil && fi.IsDir() {
+			// A directory where the file belongs: clear it and try again.
+			if os.RemoveAll(path) == nil && os.Rename(tmp, path) == nil {
+				return nil
+			}
+		}
+		os.Remove(tmp)
+		return writePDDInPlace(path, data, perm)
+	}
+	return nil
+}
+
+// writePDDInPlace rewrites path, replacing a symlink rather than following it.
+func writePDDInPlace(path string, data []byte, perm fs.FileMode) error {
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		if err := os.RemoveAll(path); err != nil {
+			return fmt.Errorf("protocol: writing %s: %w", path, err)
+		}
+	}
+	if err := os.WriteFile(path, data, perm); err != nil {
+		return fmt.Errorf("protocol: writing %s: %w", path, err)
+	}
+	return nil
 }

@@ -10,7 +10,14 @@
 // (the first legal move); raw edits "chess:x,y=v" and "bridge:x,y=v"
 // joined by "+"; or a misbehaviour: sleep, steplog, exit3, crash, panic,
 // garbage, lines11, spaces, crlf, nothing, noisy, symlink, delete,
-// latechild, sabotage. A script "@official" plays random legal moves under the
+// latechild, sabotage. Planting actions play the first legal move, print a
+// line on stdout, and then plant in the game directory: "link:NAME=TARGET" puts a
+// symlink to TARGET at NAME (a file or directory of the game directory,
+// replaced), "hardlink:NAME=TARGET" a hard link to the file TARGET at NAME,
+// "fifo:NAME" a named pipe at NAME, "swapdir:TARGET" renames the game
+// directory to its name + ".moved" and puts a symlink to TARGET at its
+// path, "movedir:DIR" moves the game directory to DIR and puts a symlink to
+// it at its path. A script "@official" plays random legal moves under the
 // Official profile through protocol.RunPDDStrategyArgs.
 package main
 
@@ -25,6 +32,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/botarena/botarena/pdd"
@@ -157,6 +165,9 @@ func main() {
 		check(child.Start())
 		fmt.Fprintln(os.Stderr, child.Process.Pid)
 	default:
+		if kind, rest, ok := strings.Cut(action, ":"); ok && plant(kind, rest, filepath.Dir(chessPath), first) {
+			break
+		}
 		if strings.Contains(action, ":") {
 			for _, edit := range strings.Split(action, "+") {
 				file, rest, _ := strings.Cut(edit, ":")
@@ -179,6 +190,37 @@ func main() {
 		apply(&c, &b, color, m)
 		write()
 	}
+}
+
+// plant does a planting action (see the package comment) in the game
+// directory dir, after playing with first; it reports whether kind is one.
+func plant(kind, rest, dir string, first func()) bool {
+	name, target, _ := strings.Cut(rest, "=")
+	switch kind {
+	case "link", "hardlink", "fifo", "swapdir", "movedir":
+	default:
+		return false
+	}
+	first()
+	fmt.Println("planting", kind, rest)
+	switch kind {
+	case "link":
+		check(os.RemoveAll(filepath.Join(dir, name)))
+		check(os.Symlink(target, filepath.Join(dir, name)))
+	case "hardlink":
+		check(os.RemoveAll(filepath.Join(dir, name)))
+		check(os.Link(target, filepath.Join(dir, name)))
+	case "fifo":
+		check(os.RemoveAll(filepath.Join(dir, name)))
+		check(syscall.Mkfifo(filepath.Join(dir, name), 0o644))
+	case "swapdir":
+		check(os.Rename(dir, dir+".moved"))
+		check(os.Symlink(name, dir))
+	case "movedir":
+		check(os.Rename(dir, name))
+		check(os.Symlink(name, dir))
+	}
+	return true
 }
 
 // apply writes move m of color into the files as they are, legal or not.
