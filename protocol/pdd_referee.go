@@ -24,8 +24,17 @@ import (
 )
 
 // PDDOutputLimit is how much of a program's standard output and of its
-// standard error the referee keeps per turn: 64 KiB each.
-const PDDOutputLimit = 64 << 10
+// standard error the referee keeps per turn: proc.LogLimit each, the first
+// half and the last half, with a "[truncated N bytes]" line between.
+const PDDOutputLimit = proc.LogLimit
+
+// PDDLogLimit bounds the logs/ of a game per program: at most this many
+// bytes of what one program printed, both streams and all its turns, are
+// kept there: 1 MiB. The logs of its first turns are kept up to a quarter
+// of it and those of its latest turns in the rest; the turns between are
+// dropped, oldest first, and logs/<C>.truncated (W.truncated or
+// B.truncated) says "[truncated N bytes]" and which turns.
+const PDDLogLimit = 4 * proc.LogLimit
 
 // PDDProgram is a strategy program that a [PDDReferee] runs once per move.
 type PDDProgram struct {
@@ -256,7 +265,8 @@ func (r *PDDGameRecord) ResultFile() PDDResultFile {
 // §4.7): stepLog.txt (the accepted actions), chess.txt and bridge.txt (the
 // final position; after a violation, the position before it), result.json
 // ([PDDGameRecord.ResultFile]), logs/<turn>-<C>.stdout and .stderr (what a
-// program printed on a turn, when it printed anything), and after a violation violation/chess.txt and
+// program printed on a turn, when it printed anything, within PDDLogLimit
+// per program), and after a violation violation/chess.txt and
 // violation/bridge.txt, the files as the program left them.
 //
 // The game directory is opened once, as an os.Root, when the game starts,
@@ -356,6 +366,7 @@ type pddGame struct {
 	log     *slog.Logger
 	rec     *PDDGameRecord
 	progs   [2]PDDProgram // White, Black
+	logs    [2]pddLogKeep // what is kept in logs/ of each side's output
 
 	clock    *timer.Clock
 	frozenAt time.Time // what the clock reads while set; time.Now otherwise
@@ -580,9 +591,61 @@ func (g *pddGame) writeFiles(p pdd.Position) ([]byte, error) {
 	return lb, nil
 }
 
+// pddLogKeep is what logs/ keeps of one side's output in a game, within
+// PDDLogLimit: the logs of its first turns (head), then those of its latest
+// turns (tail); the turns between were dropped.
+type pddLogKeep struct {
+	head      int64       // bytes of the first turns' logs, kept for good
+	tail      []pddLogged // the later turns' logs, oldest first
+	tailBytes int64       // their bytes
+	dropped   int64       // bytes of the turns dropped
+	turns     []int       // the turns dropped
+}
+
+// pddLogged is one turn's logs in logs/.
+type pddLogged struct {
+	turn  int
+	names []string
+	size  int64
+}
+
 // saveLogs keeps what the program printed on a turn, if anything, in
-// logs/<turn>-<C>.stdout and .stderr.
+// logs/<turn>-<C>.stdout and .stderr, within PDDLogLimit for the side.
 func (g *pddGame) saveLogs(turn int, c pdd.Color, res proc.Result) {
+	size := int64(len(res.Stdout) + len(res.Stderr))
+	if size == 0 {
+		return
+	}
+	logs, err := g.dir.logsRoot()
+	if err != nil {
+		g.log.Warn("pdd: cannot save a program's output", "turn", turn, "err", err)
+		return
+	}
+	k := &g.logs[c-pdd.White]
+	letter := pddColorLetter(c)
+	head := k.dropped == 0 && len(k.tail) == 0 && k.head+size <= PDDLogLimit/4
+	if !head {
+		// A turn's logs are at most 2 PDDOutputLimit and a few bytes,
+		// which fit in the three quarters of PDDLogLimit left to the tail.
+		for len(k.tail) > 0 && k.head+k.tailBytes+size > PDDLogLimit {
+			old := k.tail[0]
+			k.tail = k.tail[1:]
+			k.tailBytes -= old.size
+			k.dropped += old.size
+			k.turns = append(k.turns, old.turn)
+			for _, name := range old.names {
+				logs.Remove(name)
+			}
+		}
+		if len(k.turns) > 0 {
+			note := fmt.Sprintf("%s: the logs of %s's turns %s were dropped, to keep its logs within %d bytes\n",
+				proc.TruncatedLine(k.dropped), letter, pddTurnList(k.turns), PDDLogLimit)
+			if err := writeFileAtomic(logs, letter+".truncated", []byte(note), 0o644); err != nil {
+				g.log.Warn("pdd: cannot save a program's output", "turn", turn, "err", err)
+			}
+		}
+	}
+	kept := pddLogged{turn: turn, size: size}
 	for _, out := range []struct {
 		ext  string
 		data []byte
@@ -590,15 +653,30 @@ func (g *pddGame) saveLogs(turn int, c pdd.Color, res proc.Result) {
 		if len(out.data) == 0 {
 			continue
 		}
-		name := strconv.Itoa(turn) + "-" + pddColorLetter(c) + "." + out.ext
-		logs, err := g.dir.logsRoot()
-		if err == nil {
-			err = writeFileAtomic(logs, name, out.data, 0o644)
-		}
-		if err != nil {
+		name := strconv.Itoa(turn) + "-" + letter + "." + out.ext
+		if err := writeFileAtomic(logs, name, out.data, 0o644); err != nil {
 			g.log.Warn("pdd: cannot save a program's output", "file", name, "err", err)
 		}
+		kept.names = append(kept.names, name)
 	}
+	if head {
+		k.head += size
+	} else {
+		k.tail = append(k.tail, kept)
+		k.tailBytes += size
+	}
+}
+
+// pddTurnList writes turns as "3, 5, 7".
+func pddTurnList(turns []int) string {
+	var b strings.Builder
+	for i, t := range turns {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(t))
+	}
+	return b.String()
 }
 
 // saveViolationFiles keeps chess.txt and bridge.txt as the violating

@@ -3,6 +3,7 @@
 package protocol_test
 
 import (
+	"bytes"
 	"context"
 	"io/fs"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/timer"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -224,9 +226,11 @@ func TestPDDRefereeStaysInGameDir(t *testing.T) {
 					progs[i].Command = append(progs[i].Command, s(o)...)
 				}
 			}
-			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+			ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 			defer cancel()
-			rec, err := (&protocol.PDDReferee{}).Play(ctx, filepath.Join(o.base, "game"), progs[0], progs[1])
+			// A generous limit: no program here must time out.
+			ref := &protocol.PDDReferee{Control: timer.PerMove(time.Minute)}
+			rec, err := ref.Play(ctx, filepath.Join(o.base, "game"), progs[0], progs[1])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -291,5 +295,55 @@ func TestPDDRefereeRefusesSymlinkedDir(t *testing.T) {
 	cancel()
 	if _, err := (&protocol.PDDReferee{}).Play(ctx, filepath.Join(o.base, "up", "d"), prog, prog); err != context.Canceled {
 		t.Errorf("a game directory below a symlink: %v", err)
+	}
+}
+
+// A program that floods its output every turn costs at most PDDLogLimit of
+// logs/ in a game: the latest turns' logs are kept, each with its head and
+// tail, and W.truncated says which turns were dropped.
+func TestPDDRefereeLogsBounded(t *testing.T) {
+	bots, _ := buildPDDPrograms(t)
+	white := []string{bots}
+	for range 8 {
+		white = append(white, "flood")
+	}
+	white = append(white, "nothing")
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	// A generous limit: a flood of 2 MiB must not time out on a busy machine.
+	ref := &protocol.PDDReferee{Control: timer.PerMove(time.Minute)}
+	rec, err := ref.Play(ctx, filepath.Join(t.TempDir(), "game"), protocol.PDDProgram{Command: white}, protocol.PDDProgram{Command: []string{bots}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := rec.Violation; v == nil || v.Name() != "ErrUnknownAction" || v.Turn != 17 {
+		t.Fatalf("violation %v, want the scripted nothing on turn 17", rec.Result)
+	}
+	logs := filepath.Join(rec.Dir, "logs")
+	var total int64
+	snap := pddSnapshot(t, logs)
+	for name, content := range snap {
+		if strings.HasSuffix(name, "-W.stdout") || strings.HasSuffix(name, "-W.stderr") {
+			total += int64(len(content))
+			if !strings.Contains(content, "\n[truncated ") {
+				t.Errorf("%s: %d bytes without a [truncated N bytes] line", name, len(content))
+			}
+		}
+	}
+	if total > protocol.PDDLogLimit || total == 0 {
+		t.Errorf("W's logs hold %d bytes; the limit is %d", total, protocol.PDDLogLimit)
+	}
+	// The end is kept: the last flood's logs are there.
+	for _, name := range []string{"15-W.stdout", "15-W.stderr"} {
+		if _, ok := snap[name]; !ok {
+			t.Errorf("the last turn's %s was not kept", name)
+		}
+	}
+	note := snap["W.truncated"]
+	if !strings.HasPrefix(note, "[truncated ") || !strings.Contains(note, "turns 1, 3,") {
+		t.Errorf("W.truncated = %q", note)
+	}
+	if !bytes.Contains([]byte(snap["15-W.stdout"]), bytes.Repeat([]byte("x"), 1023)) {
+		t.Error("the kept log lost its content")
 	}
 }

@@ -10,7 +10,8 @@
 // (the first legal move); raw edits "chess:x,y=v" and "bridge:x,y=v"
 // joined by "+"; or a misbehaviour: sleep, steplog, exit3, crash, panic,
 // garbage, lines11, spaces, crlf, nothing, noisy, symlink, delete,
-// latechild, sabotage. Planting actions play the first legal move, print a
+// latechild, sabotage, flood (1 MiB on stdout and on stderr, then the
+// first legal move). Planting actions play the first legal move, print a
 // line on stdout, and then plant in the game directory: "link:NAME=TARGET" puts a
 // symlink to TARGET at NAME (a file or directory of the game directory,
 // replaced), "hardlink:NAME=TARGET" a hard link to the file TARGET at NAME,
@@ -159,6 +160,14 @@ func main() {
 		check(os.Symlink(out, filepath.Join(dir, "violation")))
 		check(os.WriteFile(filepath.Join(dir, "logs"), nil, 0o644))
 		fmt.Println(out)
+	case "flood":
+		line := bytes.Repeat([]byte("x"), 1023)
+		line = append(line, '\n')
+		for range 1024 {
+			os.Stdout.Write(line)
+			os.Stderr.Write(line)
+		}
+		first()
 	case "latechild":
 		first()
 		child := exec.Command(os.Args[0], "__rewrite", chessPath)
