@@ -57,6 +57,10 @@ func pddDef() *gameDef {
 	}
 }
 
+// pddResultName is the name of the result file the referee writes in each
+// game directory, the record arena lists for a PDD game.
+const pddResultName = "result.json"
+
 // pddRunner plays the games of one PDD match or tournament through a
 // protocol.PDDReferee, one game directory per game.
 type pddRunner struct {
@@ -160,11 +164,12 @@ func pddControl(text string) (timer.Control, error) {
 }
 
 // readPDDStart reads the -start record: a game directory (its stepLog.txt,
-// checked against its chess.txt and bridge.txt when they are there) or a
-// stepLog.txt, and replays it under rules.
+// checked against its chess.txt and bridge.txt when they are there), a
+// stepLog.txt, or a game directory's result.json (the record a match
+// lists), and replays it under rules.
 func readPDDStart(path string, rules pdd.Rules) (record.PDDStepLog, *pdd.Game, error) {
 	fail := func(err error) (record.PDDStepLog, *pdd.Game, error) {
-		return record.PDDStepLog{}, nil, fmt.Errorf("-start %s: %w (want a pdd game directory or its stepLog.txt)", path, err)
+		return record.PDDStepLog{}, nil, fmt.Errorf("-start %s: %w (want a pdd game directory, its stepLog.txt or its result.json)", path, err)
 	}
 	st, err := os.Stat(path)
 	if err != nil {
@@ -177,6 +182,21 @@ func readPDDStart(path string, rules pdd.Rules) (record.PDDStepLog, *pdd.Game, e
 	data, err := readSmallFile(stepPath)
 	if err != nil {
 		return fail(err)
+	}
+	if dir == "" && (strings.EqualFold(filepath.Ext(path), ".json") || bytes.HasPrefix(bytes.TrimSpace(data), []byte("{"))) {
+		f, err := protocol.ReadPDDResultFile(bytes.NewReader(data))
+		if err != nil {
+			return fail(err)
+		}
+		l, err := pddResultSteps(f)
+		if err != nil {
+			return fail(fmt.Errorf("result.json: %w", err))
+		}
+		g, err := record.ReplayPDDStepLog(l, rules)
+		if err != nil {
+			return fail(err)
+		}
+		return l, g, nil
 	}
 	l, err := record.ReadPDDStepLog(bytes.NewReader(data), record.PDDLenient)
 	if err != nil {
@@ -291,12 +311,17 @@ func lastStep(rec *protocol.PDDGameRecord) *record.PDDStep {
 // unfinished game), the scores as the detail, and the violation as the
 // fault of the seat that lost by it; paths are the seats' programs. Plies
 // counts the lines of stepLog.txt, the actions of a -start record included.
+// The record is the game directory's result.json: the platform's files
+// (chess.txt, bridge.txt, stepLog.txt) have no place for the players'
+// names, and result.json names them (its programs W and B are the arena's
+// player names) beside the moves and the result, so that the replay of the
+// record says who played.
 func pddGameResult(rec *protocol.PDDGameRecord, paths [2]string) gameResult {
 	res := gameResult{
 		Reason: rec.Result.Reason.String(),
 		Detail: pddScoreText(rec.Result.White, rec.Result.Black),
 		Plies:  len(rec.Moves),
-		Record: filepath.Join(rec.Dir, record.PDDStepLogFile),
+		Record: filepath.Join(rec.Dir, pddResultName),
 	}
 	switch {
 	case rec.Result.Reason == pdd.Unfinished:

@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -19,6 +21,7 @@ import (
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
+	"github.com/google/go-cmp/cmp"
 )
 
 // pddPlayInProcess plays a Course game between two built-in players without
@@ -139,17 +142,21 @@ func pddJob(t testing.TB, n int, white, black *playerSpec, w watcher) *gameJob {
 
 // checkPDDGame checks a finished game's directory and what the viewer was
 // shown: the start, a frame per stepLog line and the last, and a replay of
-// the record with the same boards.
-func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int) {
+// the stepLog with the same boards; the record is result.json, whose replay
+// names the players (white, black) and shows the same game.
+func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int, players [2]string) {
 	t.Helper()
 	if res.Err != nil {
 		t.Fatalf("arena error: %v", res.Err)
 	}
-	data, err := os.ReadFile(res.Record)
+	if filepath.Base(res.Record) != "result.json" {
+		t.Errorf("the record is %s, want the game directory's result.json", res.Record)
+	}
+	dir := filepath.Dir(res.Record)
+	data, err := os.ReadFile(filepath.Join(dir, "stepLog.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Dir(res.Record)
 	for _, name := range []string{"chess.txt", "bridge.txt", "result.json"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Error(err)
@@ -189,12 +196,15 @@ func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int) 
 	if rf.Plies != res.Plies || rf.StartPlies != startPlies {
 		t.Errorf("result.json: %d plies (%d from the start), the result %d", rf.Plies, rf.StartPlies, res.Plies)
 	}
-	rj, err := pddReplay("result.json", mustRead(t, filepath.Join(dir, "result.json")))
+	rj, err := pddReplay("result.json", mustRead(t, res.Record))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(rj.frames()) != len(rp.frames()) || rj.frames()[len(rj.frames())-1].Board != rp.frames()[len(rp.frames())-1].Board || rj.Result == "" {
 		t.Errorf("result.json replay: %d frames, result %q", len(rj.frames()), rj.Result)
+	}
+	if rj.Players != players {
+		t.Errorf("the record's replay names the players %q, want %q", rj.Players, players)
 	}
 }
 
@@ -219,14 +229,14 @@ func TestPDDBuiltinsAsPrograms(t *testing.T) {
 		!strings.HasPrefix(res.Detail, "points/islands/bridges white ") || res.Plies < 20 {
 		t.Errorf("greedy vs random: %+v", res)
 	}
-	checkPDDGame(t, res, w, 0)
+	checkPDDGame(t, res, w, 0, [2]string{"greedy", "random"})
 	if w.infos[0].Players != [2]string{"greedy", "random"} || w.infos[0].Seats != [2]string{"white", "black"} || w.infos[0].Game != "pdd" {
 		t.Errorf("game info %+v", w.infos[0])
 	}
 
 	// The same game again from the middle of this one (-start, a stepLog
 	// cut after 30 lines): the record goes on from there.
-	l, err := record.ReadPDDStepLog(bytes.NewReader(mustRead(t, res.Record)), record.PDDStrict)
+	l, err := record.ReadPDDStepLog(bytes.NewReader(mustRead(t, filepath.Join(filepath.Dir(res.Record), "stepLog.txt"))), record.PDDStrict)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,9 +262,26 @@ func TestPDDBuiltinsAsPrograms(t *testing.T) {
 	if res2.Plies <= 30 || res2.Winner < -1 {
 		t.Errorf("from the start record: %+v", res2)
 	}
-	checkPDDGame(t, res2, w2, 30)
-	if got := mustRead(t, res2.Record); !bytes.HasPrefix(got, b) {
+	checkPDDGame(t, res2, w2, 30, [2]string{"greedy", "random"})
+	if got := mustRead(t, filepath.Join(filepath.Dir(res2.Record), "stepLog.txt")); !bytes.HasPrefix(got, b) {
 		t.Errorf("the stepLog does not open with the start's lines:\n%s", got)
+	}
+
+	// The record a match lists, result.json, is a start too: here the
+	// first game's, cut after 30 moves.
+	rf, err := protocol.ReadPDDResultFile(bytes.NewReader(mustRead(t, res.Record)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rf.Moves = rf.Moves[:30]
+	js, _ := json.Marshal(rf)
+	cut := filepath.Join(t.TempDir(), "result.json")
+	if err := os.WriteFile(cut, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r3 := pddTestRunner(t, matchConfig{Start: cut}, black, white)
+	if diff := cmp.Diff(l.Steps, r3.ref.Start.Steps); diff != "" || r3.start != mid.Position() {
+		t.Errorf("result.json as the start (-want +got):\n%s", diff)
 	}
 }
 
@@ -295,25 +322,28 @@ func TestPDDBadPrograms(t *testing.T) {
 	hang, hangPID := pddScript(t, "hang", "exec sleep 30")
 	garbage, garbagePID := pddScript(t, "garbage", `echo "this is not a board" > "$3"`)
 	random := pddPlayer("random", "")
+	// Only the program that hangs gets a short limit; the others must not
+	// time out however busy the machine is.
 	cases := []struct {
 		player    *playerSpec
 		pidFile   string
+		time      string
 		violation string // in result.json
 		kind      faultKind
 		want      string
 	}{
-		{pddPlayer("missing", "strategy", filepath.Join(t.TempDir(), "no-such-bot")), "", "ErrProgramStart", faultStart, "program not found: "},
-		{pddPlayer("crash", "strategy", crash), crashPID, "ErrExitStatus", faultCrash, "turn 1: exit status 3"},
-		{pddPlayer("hang", "strategy", hang), hangPID, "ErrTimeout", faultTimeout, "turn 1: "},
-		{pddPlayer("garbage", "strategy", garbage), garbagePID, "ErrFileFormat", faultIllegal, "turn 1: chess.txt"},
+		{pddPlayer("missing", "strategy", filepath.Join(t.TempDir(), "no-such-bot")), "", "60s/move", "ErrProgramStart", faultStart, "program not found: "},
+		{pddPlayer("crash", "strategy", crash), crashPID, "60s/move", "ErrExitStatus", faultCrash, "turn 1: exit status 3"},
+		{pddPlayer("hang", "strategy", hang), hangPID, "1s/move", "ErrTimeout", faultTimeout, "turn 1: "},
+		{pddPlayer("garbage", "strategy", garbage), garbagePID, "60s/move", "ErrFileFormat", faultIllegal, "turn 1: chess.txt"},
 	}
 	var players []*playerSpec
 	for _, c := range cases {
 		players = append(players, c.player)
 	}
-	r := pddTestRunner(t, matchConfig{Time: "1s/move"}, append(players, random)...)
 	for i, c := range cases {
 		// The bad program plays white and fails on the first move.
+		r := pddTestRunner(t, matchConfig{Time: c.time}, append(players, random)...)
 		res := r.Play(t.Context(), pddJob(t, i+1, c.player, random, &testWatcher{}))
 		if res.Err != nil || res.Winner != 1 || res.Reason != "violation" || res.Plies != 0 || res.Faults[1] != (fault{}) ||
 			res.Faults[0].Kind != c.kind || !strings.Contains(res.Faults[0].Reason, c.want) || strings.Contains(res.Faults[0].Reason, "protocol:") {
@@ -330,13 +360,13 @@ func TestPDDBadPrograms(t *testing.T) {
 	// The runner still plays: a whole game after them, between a real
 	// program built from examples/pdd-random and a built-in.
 	example := pddPlayer("pdd-random", "strategy", buildProgram(t, "examples/pdd-random"))
-	r = pddTestRunner(t, matchConfig{Time: "1s/move"}, append(players, random, example)...)
+	r := pddTestRunner(t, matchConfig{Time: "60s/move"}, append(players, random, example)...)
 	w := &testWatcher{}
 	res := r.Play(t.Context(), pddJob(t, 9, example, random, w))
 	if res.Winner < -1 || res.Faults != [2]fault{} {
 		t.Errorf("pdd-random vs random: %+v", res)
 	}
-	checkPDDGame(t, res, w, 0)
+	checkPDDGame(t, res, w, 0, [2]string{"pdd-random", "random"})
 }
 
 // Cancelling ctx ends a game at once as unfinished, and kills the program
@@ -409,7 +439,7 @@ func TestPDDRunnerOptions(t *testing.T) {
 		{eol: "cr", want: "want lf or crlf"},
 		{workdir: file, want: "not a directory"},
 		{workdir: filepath.Join(file, "x"), want: "-workdir"},
-		{cfg: matchConfig{Start: filepath.Join(over, "nothing")}, want: "want a pdd game directory or its stepLog.txt"},
+		{cfg: matchConfig{Start: filepath.Join(over, "nothing")}, want: "want a pdd game directory, its stepLog.txt or its result.json"},
 		{cfg: matchConfig{Start: notALog}, want: "stepLog.txt"},
 		{cfg: matchConfig{Start: over}, want: "the game is over"},
 		{cfg: matchConfig{Start: mismatch}, want: "stepLog.txt replays to 1 at 0,0"},
@@ -589,4 +619,77 @@ func BenchmarkMatchPDD(b *testing.B) {
 	random := pddPlayer("random", "")
 	r := pddTestRunner(b, matchConfig{}, random, random)
 	benchGames(b, func(n int) gameResult { return r.Play(b.Context(), pddJob(b, n, random, random, nopWatcher{})) })
+}
+
+// "arena match pdd" and "arena tournament pdd" write records that name the
+// players: the record each line of results.tsv lists (the game directory's
+// result.json) reads back, as the replay page reads it, with that game's
+// white and black: the built-ins' names, a program's base name, a name
+// given with NAME=.
+func TestPDDRecordsNamePlayers(t *testing.T) {
+	t.Parallel()
+	arena := arenaBinary(t)
+	example := buildProgram(t, "examples/pdd-random")
+	out := t.TempDir()
+	for _, c := range []struct {
+		name  string
+		args  []string
+		games int
+		names []string
+	}{
+		{"match", []string{"match", "pdd", "-games", "2", "random", "greedy"}, 2, []string{"random", "greedy"}},
+		{"tournament", []string{"tournament", "pdd", "-games", "1", "greedy", "me=strategy:" + example, "strategy:" + example}, 3, []string{"greedy", "me", "pdd-random"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(out, c.name)
+			// A generous limit: a program started per move must not time
+			// out on a busy machine.
+			args := append([]string{c.args[0], c.args[1], "-seed", "7", "-time", "60s/move", "-out", dir}, c.args[2:]...)
+			cmd := exec.Command(arena, args...)
+			cmd.Dir = t.TempDir()
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("arena %q: %v\n%s", args, err, b)
+			}
+			lines := strings.Split(string(mustRead(t, filepath.Join(dir, resultsFileName))), "\n")
+			if lines[0] != resultsHeader {
+				t.Fatalf("%s header %q", resultsFileName, lines[0])
+			}
+			seen := map[string]bool{}
+			games := 0
+			for _, line := range lines[1:] {
+				if line == "" {
+					break
+				}
+				// game pairing index first second ... record
+				f := strings.Split(line, "\t")
+				if len(f) != 13 {
+					t.Fatalf("%s line %q", resultsFileName, line)
+				}
+				n, first, second, rec := f[0], f[3], f[4], f[12]
+				games++
+				if filepath.Base(rec) != "result.json" {
+					t.Errorf("game %s: the record is %s, want its result.json", n, rec)
+				}
+				rp, err := pddDef().Replay(filepath.Base(rec), mustRead(t, rec))
+				if err != nil {
+					t.Fatalf("game %s: %v", n, err)
+				}
+				if want := [2]string{first, second}; rp.Players != want {
+					t.Errorf("game %s: the record names %q, want %q", n, rp.Players, want)
+				}
+				if !strings.Contains(rp.Result, "("+first+")") && !strings.Contains(rp.Result, "("+second+")") && !strings.HasPrefix(rp.Result, "draw") {
+					t.Errorf("game %s: the result %q names neither player", n, rp.Result)
+				}
+				seen[first], seen[second] = true, true
+			}
+			if games != c.games {
+				t.Errorf("%d games in %s, want %d", games, resultsFileName, c.games)
+			}
+			for _, name := range c.names {
+				if !seen[name] {
+					t.Errorf("no record names %s", name)
+				}
+			}
+		})
+	}
 }
