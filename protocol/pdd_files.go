@@ -43,11 +43,13 @@ const pddMaxDirEntries = 1024
 type pddDir struct {
 	path   string      // the absolute path the programs are given
 	root   *os.Root    // the game directory
+	self   *os.File    // the game directory, open, to put its permissions back
 	info   fs.FileInfo // the game directory as opened, to recognise it
 	parent *os.Root    // the directory holding it, to put it back if moved
 	base   string      // its name in parent
 
 	logs     *os.Root    // logs/, once made
+	logsSelf *os.File    // logs/, open
 	logsInfo fs.FileInfo // logs/ as made
 }
 
@@ -97,12 +99,10 @@ func openPDDDir(abs string) (*pddDir, error) {
 	if !os.SameFile(fi, d.info) || d.atPath() != nil {
 		return fail(fmt.Errorf("protocol: game directory %s changed while it was being opened", abs))
 	}
-	f, err := d.root.Open(".")
-	if err != nil {
+	if d.self, err = d.root.Open("."); err != nil {
 		return fail(fmt.Errorf("protocol: game directory: %w", err))
 	}
-	entries, err := f.ReadDir(1)
-	f.Close()
+	entries, err := d.self.ReadDir(1)
 	if err != nil && err != io.EOF {
 		return fail(fmt.Errorf("protocol: game directory: %w", err))
 	}
@@ -114,12 +114,32 @@ func openPDDDir(abs string) (*pddDir, error) {
 
 // Close closes the roots.
 func (d *pddDir) Close() error {
-	for _, r := range []*os.Root{d.logs, d.root, d.parent} {
+	d.closeLogs()
+	if d.self != nil {
+		d.self.Close()
+	}
+	for _, r := range []*os.Root{d.root, d.parent} {
 		if r != nil {
 			r.Close()
 		}
 	}
 	return nil
+}
+
+// pddRestoreMode puts back the permissions directory f had when the
+// referee made or opened it (mode), if a program changed them (a game
+// directory the referee cannot read or write would end the run), and
+// reports the change. what names the directory.
+func pddRestoreMode(f *os.File, mode fs.FileMode, what string) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	if fi.Mode().Perm() == mode.Perm() {
+		return nil
+	}
+	f.Chmod(mode.Perm())
+	return fmt.Errorf("the permissions of %s were changed from %v to %v; a program may write chess.txt and bridge.txt only", what, mode.Perm(), fi.Mode().Perm())
 }
 
 // atPath returns nil if the game directory's path still leads to the game
@@ -187,6 +207,8 @@ func (e *pddEntryError) Error() string {
 // classification of spec §4.3 reads), and returns the first thing wrong,
 // or nil:
 //
+//   - the permissions of the game directory or of its logs/ changed (they
+//     are put back);
 //   - the game directory's path no longer leads to it (the directory was
 //     moved, or a symlink or another directory put in its place);
 //   - a symlink, a named pipe, a socket or a device at the top of the game
@@ -206,12 +228,15 @@ func (d *pddDir) check() error {
 			first = err
 		}
 	}
+	if err := pddRestoreMode(d.self, d.info.Mode(), "the game directory"); err != nil {
+		note(err)
+	}
 	if err := d.atPath(); err != nil {
 		note(err)
 	}
 	entries, err := readDirBounded(d.root, ".")
 	if err != nil {
-		note(err)
+		note(fmt.Errorf("the game directory: %w", err))
 	}
 	for _, e := range entries {
 		name, mode := e.Name(), e.Type()
@@ -263,6 +288,9 @@ func (d *pddDir) checkLogs() error {
 		}
 		return &pddEntryError{pddLogsDir, what}
 	}
+	if err := pddRestoreMode(d.logsSelf, d.logsInfo.Mode(), "the game directory's "+pddLogsDir); err != nil {
+		return err
+	}
 	entries, err := readDirBounded(d.logs, ".")
 	if err != nil {
 		return fmt.Errorf("the game directory's %s: %w", pddLogsDir, err)
@@ -277,8 +305,9 @@ func (d *pddDir) checkLogs() error {
 
 func (d *pddDir) closeLogs() {
 	if d.logs != nil {
+		d.logsSelf.Close()
 		d.logs.Close()
-		d.logs, d.logsInfo = nil, nil
+		d.logs, d.logsSelf, d.logsInfo = nil, nil, nil
 	}
 }
 
@@ -310,7 +339,12 @@ func (d *pddDir) logsRoot() (*os.Root, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.logs, d.logsInfo = r, fi
+	self, err := r.Open(".")
+	if err != nil {
+		r.Close()
+		return nil, fmt.Errorf("protocol: %w", err)
+	}
+	d.logs, d.logsSelf, d.logsInfo = r, self, fi
 	return r, nil
 }
 
@@ -396,9 +430,15 @@ func (d *pddDir) restore() (fresh bool, err error) {
 		root.Close()
 		return false, fmt.Errorf("protocol: game directory: %w", err)
 	}
+	self, err := root.Open(".")
+	if err != nil {
+		root.Close()
+		return false, fmt.Errorf("protocol: game directory: %w", err)
+	}
 	d.closeLogs()
+	d.self.Close()
 	d.root.Close()
-	d.root, d.info = root, info
+	d.root, d.self, d.info = root, self, info
 	if d.atPath() != nil {
 		return true, fmt.Errorf("protocol: game directory %s: a directory above it was moved or replaced", d.path)
 	}

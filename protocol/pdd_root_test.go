@@ -166,6 +166,25 @@ func TestPDDRefereeStaysInGameDir(t *testing.T) {
 					t.Error("the planted symlink was left in the record")
 				}
 			}},
+		{name: "game directory made unreadable",
+			white:    script("chmod:.=0"),
+			wantName: "ErrStepLogWritten", wantColor: pdd.White, wantTurn: 1,
+			wantDetail: detail("the permissions of the game directory were changed from -rwx"),
+			check: func(t *testing.T, _ pddOutside, rec *protocol.PDDGameRecord) {
+				if fi, err := os.Stat(rec.Dir); err != nil || fi.Mode().Perm()&0o700 != 0o700 {
+					t.Errorf("the game directory's permissions were not put back: %v, %v", fi, err)
+				}
+			}},
+		{name: "logs made unwritable",
+			white:    script("noisy", "chmod:logs=0500"),
+			black:    script("first"),
+			wantName: "ErrStepLogWritten", wantColor: pdd.White, wantTurn: 3,
+			wantDetail: detail("the permissions of the game directory's logs were changed from -rwx"),
+			check: func(t *testing.T, _ pddOutside, rec *protocol.PDDGameRecord) {
+				if _, err := os.Stat(filepath.Join(rec.Dir, "logs", "3-W.stdout")); err != nil {
+					t.Error(err)
+				}
+			}},
 		{name: "game directory swapped for a symlink out",
 			white:    script("first"),
 			black:    func(o pddOutside) []string { return []string{"swapdir:" + filepath.Join(o.dir, "d")} },

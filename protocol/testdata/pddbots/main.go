@@ -15,7 +15,8 @@
 // line on stdout, and then plant in the game directory: "link:NAME=TARGET" puts a
 // symlink to TARGET at NAME (a file or directory of the game directory,
 // replaced), "hardlink:NAME=TARGET" a hard link to the file TARGET at NAME,
-// "fifo:NAME" a named pipe at NAME, "swapdir:TARGET" renames the game
+// "fifo:NAME" a named pipe at NAME, "chmod:NAME=MODE" sets the permissions
+// of NAME (octal; "." is the game directory), "swapdir:TARGET" renames the game
 // directory to its name + ".moved" and puts a symlink to TARGET at its
 // path, "movedir:DIR" moves the game directory to DIR and puts a symlink to
 // it at its path. A script "@official" plays random legal moves under the
@@ -206,7 +207,7 @@ func main() {
 func plant(kind, rest, dir string, first func()) bool {
 	name, target, _ := strings.Cut(rest, "=")
 	switch kind {
-	case "link", "hardlink", "fifo", "swapdir", "movedir":
+	case "link", "hardlink", "fifo", "chmod", "swapdir", "movedir":
 	default:
 		return false
 	}
@@ -222,6 +223,10 @@ func plant(kind, rest, dir string, first func()) bool {
 	case "fifo":
 		check(os.RemoveAll(filepath.Join(dir, name)))
 		check(syscall.Mkfifo(filepath.Join(dir, name), 0o644))
+	case "chmod":
+		mode, err := strconv.ParseUint(target, 8, 32)
+		check(err)
+		check(os.Chmod(filepath.Join(dir, name), os.FileMode(mode)))
 	case "swapdir":
 		check(os.Rename(dir, dir+".moved"))
 		check(os.Symlink(name, dir))
