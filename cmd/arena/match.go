@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"math/rand/v2"
 	"os"
@@ -456,6 +457,14 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 		level = slog.LevelDebug
 	}
 	logger := slog.New(slog.NewTextHandler(cfg.Stderr, &slog.HandlerOptions{Level: level}))
+	// arena's own files in a game's directory are reached through the
+	// run's directory as an os.Root: a program that puts a symlink in place
+	// of its game's directory cannot make arena write elsewhere.
+	root, err := os.OpenRoot(cfg.Out)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
 	for range min(jobs, len(todo)) {
 		wg.Go(func() {
 			for {
@@ -473,9 +482,10 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 				job.Log = logger.With("game", job.N)
 				// A game an earlier run began and did not finish starts
 				// afresh: what it left is removed.
-				err := os.RemoveAll(job.Dir)
+				name := filepath.Base(job.Dir)
+				err := root.RemoveAll(name)
 				if err == nil {
-					err = os.MkdirAll(job.Dir, 0o755)
+					err = root.Mkdir(name, 0o755)
 				}
 				if err != nil {
 					g.result = gameResult{Winner: -2, Err: err}
@@ -484,7 +494,7 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 				}
 				// The result in words beside the platform's record, which
 				// may have no place for why a game ended.
-				if err := os.WriteFile(filepath.Join(job.Dir, "result.txt"), []byte(describe(cfg.Game, g)+"\n"), 0o644); err != nil && g.result.Err == nil {
+				if err := writeInRoot(root, filepath.Join(name, "result.txt"), []byte(describe(cfg.Game, g)+"\n")); err != nil && g.result.Err == nil {
 					g.result.Err = err
 				}
 				mu.Lock()
@@ -841,7 +851,22 @@ func writeSummary(cfg *matchConfig, games []finished, rows []tallyRow) error {
 		}
 	}
 	printTable(&b, rows)
-	return os.WriteFile(filepath.Join(cfg.Out, summaryFileName), []byte(b.String()), 0o644)
+	root, err := os.OpenRoot(cfg.Out)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return writeInRoot(root, summaryFileName, []byte(b.String()))
+}
+
+// writeInRoot writes a file of arena's within root afresh: whatever a
+// program left at name (a symlink, a file it holds) is removed first, so
+// the write lands in a new file inside root.
+func writeInRoot(root *os.Root, name string, data []byte) error {
+	if err := root.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return root.WriteFile(name, data, 0o644)
 }
 
 // plural writes "1 game", "2 games".
