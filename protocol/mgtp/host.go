@@ -23,6 +23,10 @@ const DefaultQuitWait = 2 * time.Second
 // replyBuffer bounds the replies read ahead of the one awaited.
 const replyBuffer = 64
 
+// goneGrace is how long a seat whose engine closed its output (or input)
+// waits for the process to exit, to tell a crash from a disconnection.
+const goneGrace = time.Second
+
 // Program is an MGTP engine program, as the host side runs it: one process
 // per game, started as Path with Args in Dir, in its own process group,
 // its standard input and output piped (spec §5.1). [Program.Seat] gives a
@@ -44,7 +48,9 @@ const replyBuffer = 64
 // Faults (spec §5.6): a handshake command unanswered within the referee's
 // handshake timeout, a genmove unanswered by the mover's deadline, an echo
 // unanswered within its tell timeout, an engine that exits or closes its
-// output: TimeOut. A genmove answered "?12" or with anything but two
+// output: TimeOut (of kind protocol.DarkChessTimedOut, DarkChessCrashed, or
+// DarkChessDisconnected for an engine that closed its output and lives
+// on). A genmove answered "?12" or with anything but two
 // squares: BadMove (an illegal ply too, found by the referee). "a0 a0":
 // Resign. A "?" to any other command is logged and the game goes on. At the
 // end the seat sends quit, gives a healthy engine QuitWait to exit, kills its
@@ -130,7 +136,7 @@ func (s *Seat) EngineVersion() string { return s.version }
 func (s *Seat) Begin(ctx context.Context, b protocol.DarkChessBegin) error {
 	if s.p.Path == "" {
 		s.failed = true
-		return errors.New("mgtp: Program.Path is empty")
+		return &protocol.DarkChessFault{Reason: darkchess.TimeOut, Kind: protocol.DarkChessNotStarted, Err: errors.New("mgtp: Program.Path is empty")}
 	}
 	s.color, s.first = b.Color, b.First
 	pctx, stop := context.WithCancel(context.WithoutCancel(ctx))
@@ -256,7 +262,12 @@ func (s *Seat) send(ctx context.Context, c Command) error {
 	if _, err := s.stdin.Write(s.wbuf); err != nil {
 		s.failed = true
 		s.unanswered = s.unanswered || c.ID != CmdQuit
-		return fmt.Errorf("mgtp: writing %q: %w", c.String(), err)
+		err = fmt.Errorf("mgtp: writing %q: %w", c.String(), err)
+		kind := protocol.DarkChessTimedOut // it stopped reading
+		if !errors.Is(err, os.ErrDeadlineExceeded) {
+			kind = s.gone(ctx)
+		}
+		return &protocol.DarkChessFault{Reason: darkchess.TimeOut, Kind: kind, Err: err}
 	}
 	return nil
 }
@@ -276,7 +287,8 @@ func (s *Seat) await(ctx context.Context, id ID) (Reply, error) {
 				if errors.Is(err, io.EOF) {
 					err = io.ErrUnexpectedEOF
 				}
-				return Reply{}, fmt.Errorf("mgtp: the engine closed its output awaiting %s: %w", id, err)
+				return Reply{}, &protocol.DarkChessFault{Reason: darkchess.TimeOut, Kind: s.gone(ctx),
+					Err: fmt.Errorf("mgtp: the engine closed its output awaiting %s: %w", id, err)}
 			}
 		case <-ctx.Done():
 			s.unanswered, s.failed = true, true
@@ -295,6 +307,20 @@ func (s *Seat) await(ctx context.Context, id ID) (Reply, error) {
 		s.transcript(">>" + line)
 		return r, nil
 	}
+}
+
+// gone returns what became of an engine whose output or input closed:
+// crashed if its process exits within goneGrace, else disconnected.
+func (s *Seat) gone(ctx context.Context) protocol.DarkChessFaultKind {
+	t := time.NewTimer(goneGrace)
+	defer t.Stop()
+	select {
+	case <-s.proc.Exited():
+		return protocol.DarkChessCrashed
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return protocol.DarkChessDisconnected
 }
 
 // do sends c and waits for its reply. A failure reply is logged and is

@@ -102,6 +102,9 @@ func peer(mode string, args []string) int {
 				reply = "=12 a1 a2"
 			case "noecho":
 				reply = "=12 a1 a1"
+			case "closeout":
+				os.Stdout.Close()
+				time.Sleep(time.Hour)
 			}
 		case c.ID == mgtp.CmdMove || c.ID == mgtp.CmdFlip:
 			if mode == "noecho" {
@@ -517,22 +520,24 @@ func TestHostFaults(t *testing.T) {
 		mode      string
 		seat      int
 		reason    darkchess.Reason
+		kind      protocol.DarkChessFaultKind
 		control   time.Duration
 		handshake time.Duration
 		tell      time.Duration
 		minPlies  int
 		tail      string // the transcript's end
 	}{
-		{mode: "exit", seat: 0, reason: darkchess.TimeOut, tail: "1 name\n5 quit\n>>\n"},
-		{mode: "silent", seat: 1, reason: darkchess.TimeOut, handshake: 300 * time.Millisecond, minPlies: 1, tail: "1 name\n5 quit\n>>\n"},
-		{mode: "stall", seat: 0, reason: darkchess.TimeOut, control: 300 * time.Millisecond, tail: "12 genmove unknown\n5 quit\n>>\n"},
-		{mode: "stall", seat: 1, reason: darkchess.TimeOut, control: 300 * time.Millisecond, minPlies: 1, tail: "12 genmove {c}\n5 quit\n>>\n"},
-		{mode: "crash", seat: 1, reason: darkchess.TimeOut, minPlies: 1, tail: "12 genmove {c}\n5 quit\n>>\n"},
-		{mode: "garbage", seat: 0, reason: darkchess.BadMove, tail: "12 genmove unknown\n>>12 hello\n5 quit\n"},
-		{mode: "refuse", seat: 1, reason: darkchess.BadMove, minPlies: 1, tail: "12 genmove {c}\n>>?12 no idea\n5 quit\n"},
-		{mode: "resign", seat: 1, reason: darkchess.Resign, minPlies: 1, tail: "12 genmove {c}\n>>12 a0 a0\n5 quit\n"},
-		{mode: "illegal", seat: 0, reason: darkchess.BadMove, tail: "12 genmove unknown\n>>12 a1 a2\n5 quit\n"},
-		{mode: "noecho", seat: 0, reason: darkchess.TimeOut, tell: 300 * time.Millisecond, minPlies: 1, tail: "11 flip a1 {a1}\n5 quit\n>>\n"},
+		{mode: "exit", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessCrashed, tail: "1 name\n5 quit\n>>\n"},
+		{mode: "silent", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, handshake: 300 * time.Millisecond, minPlies: 1, tail: "1 name\n5 quit\n>>\n"},
+		{mode: "stall", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, control: 300 * time.Millisecond, tail: "12 genmove unknown\n5 quit\n>>\n"},
+		{mode: "stall", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, control: 300 * time.Millisecond, minPlies: 1, tail: "12 genmove {c}\n5 quit\n>>\n"},
+		{mode: "crash", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessCrashed, minPlies: 1, tail: "12 genmove {c}\n5 quit\n>>\n"},
+		{mode: "closeout", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessDisconnected, minPlies: 1, tail: "12 genmove {c}\n5 quit\n>>\n"},
+		{mode: "garbage", seat: 0, reason: darkchess.BadMove, kind: protocol.DarkChessIllegal, tail: "12 genmove unknown\n>>12 hello\n5 quit\n"},
+		{mode: "refuse", seat: 1, reason: darkchess.BadMove, kind: protocol.DarkChessIllegal, minPlies: 1, tail: "12 genmove {c}\n>>?12 no idea\n5 quit\n"},
+		{mode: "resign", seat: 1, reason: darkchess.Resign, kind: protocol.DarkChessResigned, minPlies: 1, tail: "12 genmove {c}\n>>12 a0 a0\n5 quit\n"},
+		{mode: "illegal", seat: 0, reason: darkchess.BadMove, kind: protocol.DarkChessIllegal, tail: "12 genmove unknown\n>>12 a1 a2\n5 quit\n"},
+		{mode: "noecho", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, tell: 300 * time.Millisecond, minPlies: 1, tail: "11 flip a1 {a1}\n5 quit\n>>\n"},
 		{mode: "ignorequit", seat: 0, control: 20 * time.Second},
 	} {
 		t.Run(fmt.Sprintf("%s/seat%d", tt.mode, tt.seat), func(t *testing.T) {
@@ -570,6 +575,10 @@ func TestHostFaults(t *testing.T) {
 			if rec.Result.Reason != tt.reason || rec.Faults[tt.seat] == nil || rec.Faults[1-tt.seat] != nil {
 				t.Fatalf("result %v after %d plies, faults %v; want the seat %d engine to lose by %v\n%s",
 					rec.Result, len(rec.Plies), rec.Faults, tt.seat, tt.reason, trans.String())
+			}
+			var want [2]protocol.DarkChessFaultKind
+			if want[tt.seat] = tt.kind; rec.FaultKinds != want {
+				t.Errorf("fault kinds %v, want %v (%v)", rec.FaultKinds, want, rec.Faults[tt.seat])
 			}
 			loser := rec.FirstColor
 			if tt.seat == 1 {
