@@ -39,7 +39,9 @@ const goneGrace = time.Second
 //
 // The seat sends exactly the commands of the 2021 system (spec §5.3): the
 // handshake "1 name", "2 version", "7 reset_board", "15 time_setting <ms>",
-// "14 ready"; "12 genmove <colour>" on the engine's turn; after every ply,
+// "14 ready" (with "16 time_left red <ms>" and "16 time_left black <ms>"
+// before ready when the control is not the 2021 system's 900 s, or the game
+// is resumed mid-way); "12 genmove <colour>" on the engine's turn; after every ply,
 // its own included, "10 move <src> <dst>" or "11 flip <sq> <piece>" and
 // "16 time_left <mover's colour> <mover's ms>"; "5 quit" at the end. It
 // waits for the reply to each command, skipping (and logging to Output)
@@ -181,10 +183,8 @@ func (s *Seat) Begin(ctx context.Context, b protocol.DarkChessBegin) error {
 		setting = b.Left
 	}
 	cmds = append(cmds, TimeSettingCommand(setting))
-	if len(v.History) > 0 {
-		for _, c := range []darkchess.Color{darkchess.Red, darkchess.Black} {
-			cmds = append(cmds, TimeLeftCommand(c, v.TimeLeft[c]))
-		}
+	if tellClocks(b) {
+		cmds = append(cmds, clockCommands(b)...)
 	}
 	if s.p.SendRules {
 		cmds = append(cmds,
@@ -198,6 +198,31 @@ func (s *Seat) Begin(ctx context.Context, b protocol.DarkChessBegin) error {
 		}
 	}
 	return nil
+}
+
+// tellClocks reports whether the handshake tells both clocks with
+// time_left: in a game resumed mid-way, whose clocks have run, and under a
+// control other than the 2021 system's 900 s sudden death, which the 2021
+// engines assume until their first time_left (one that hears nothing
+// before its first genmove plans a 900 s game). A control without any limit
+// tells nothing: its clocks say 0.
+func tellClocks(b protocol.DarkChessBegin) bool {
+	if len(b.View.History) > 0 {
+		return true
+	}
+	c := b.Control
+	return !c.Unlimited() && (c.Main != protocol.DarkChessDefaultControl.Main || c.Increment != 0 || c.Period != 0 || c.MoveCap != 0)
+}
+
+// clockCommands returns "16 time_left red <ms>" and "16 time_left black
+// <ms>": each colour's clock, or, before the first flip has given the
+// colours, the engine's own for both (neither has run yet).
+func clockCommands(b protocol.DarkChessBegin) []Command {
+	left := b.View.TimeLeft
+	if !b.View.Turn().Valid() {
+		left = [2]time.Duration{b.Left, b.Left}
+	}
+	return []Command{TimeLeftCommand(darkchess.Red, left[darkchess.Red]), TimeLeftCommand(darkchess.Black, left[darkchess.Black])}
 }
 
 // read is the reader goroutine: replies to the channel (dropped, and
