@@ -413,7 +413,7 @@ func (m *darkChessMatch) fault(i int, err error) bool {
 		m.log.Error("dark chess: forfeit refused", "seat", i, "err", ferr)
 		return false
 	}
-	m.log.Info("dark chess: engine loses", "seat", i, "reason", reason.String(), "err", err)
+	m.log.Info("dark chess: engine loses", "seat", i, "reason", reason.String(), "kind", m.rec.FaultKinds[i].String(), "err", err)
 	return true
 }
 
@@ -460,7 +460,12 @@ func (m *darkChessMatch) begin(ctx context.Context) error {
 	for _, i := range []int{m.mover(), 1 - m.mover()} {
 		if errs[i] != nil {
 			m.log.Warn("dark chess: handshake failed", "seat", i, "err", errs[i])
-			if m.fault(i, &DarkChessFault{Reason: darkchess.TimeOut, Err: fmt.Errorf("handshake: %w", errs[i])}) {
+			f := &DarkChessFault{Reason: darkchess.TimeOut, Kind: DarkChessFaultKindOf(errs[i]), Err: errs[i]}
+			if sf, ok := errs[i].(*DarkChessFault); ok {
+				f.Err = sf.Err // the seat's own words, once
+			}
+			f.Err = fmt.Errorf("handshake: %w", f.Err)
+			if m.fault(i, f) {
 				return nil
 			}
 		}

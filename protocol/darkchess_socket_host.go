@@ -193,6 +193,7 @@ func (s *dcHostSeat) accept(ctx context.Context) (net.Conn, error) {
 		ch <- accepted{c, err}
 	}()
 	var err error
+	kind := DarkChessCrashed
 	select {
 	case a := <-ch:
 		if a.err == nil {
@@ -201,15 +202,16 @@ func (s *dcHostSeat) accept(ctx context.Context) (net.Conn, error) {
 		}
 		err = a.err
 	case <-s.p.Exited():
-		err = &DarkChessFault{Reason: darkchess.TimeOut, Kind: DarkChessCrashed, Err: errors.New("the engine exited before connecting")}
+		err = errors.New("the engine exited before connecting")
 	case <-ctx.Done():
 		err = fmt.Errorf("the engine did not connect: %w", ctx.Err())
+		kind = DarkChessTimedOut
 	}
 	s.ln.Close()
 	if a := <-ch; a.c != nil {
 		a.c.Close()
 	}
-	return nil, fmt.Errorf("protocol: dark chess legacy engine: %w", err)
+	return nil, &DarkChessFault{Reason: darkchess.TimeOut, Kind: kind, Err: fmt.Errorf("protocol: dark chess legacy engine: %w", err)}
 }
 
 // read is the reader goroutine: messages, faults and the end, in order.
