@@ -467,6 +467,46 @@ func TestDarkchessFaultRecords(t *testing.T) {
 	wg.Wait()
 }
 
+// TestDarkchessFaultRecordsResumed: in a game resumed from a record, both
+// colours are known from the start, so a program that cannot start loses at
+// once, whether it is to move or not, and the record says so and replays.
+func TestDarkchessFaultRecordsResumed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	start := dcTestdata(t, "records/alsov4/100_ai_wins_TimeOut.txt") // 119 plies: the second player to move
+	opp := dcPlayer(t, "darkchess-mgtp", "mgtp", buildProgram(t, "examples/darkchess-mgtp"))
+	for seat := range 2 {
+		t.Run(fmt.Sprintf("seat%d", seat), func(t *testing.T) {
+			t.Parallel()
+			players := [2]*playerSpec{opp, opp}
+			players[seat] = dcPlayer(t, "bad", "mgtp", filepath.Join(t.TempDir(), "no-such-engine"))
+			r := dcRunner(t, matchConfig{Start: start})
+			var log dcFaultLog
+			res, sc := dcPlay(t, r, players[0], players[1], 0, 11, slog.New(&log))
+			log.CheckReaped(t)
+			if res.Winner != 1-seat || res.Plies != 119 || res.Reason != "TimeOut" || log.seen()[int64(seat)] != protocol.DarkChessNotStarted.String() {
+				t.Errorf("want the seat %d program to lose at ply 119 as it could not start: %+v, kinds %v", seat, res, log.seen())
+			}
+			data, err := os.ReadFile(res.Record)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := record.ReadDarkChessBoard(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := b.Game(darkchess.NTU2021, nil)
+			if err != nil {
+				t.Fatalf("the record does not replay: %v\n%s", err, data)
+			}
+			if got, _ := g.Result(); got.String() != sc.Result || dcWinnerSeat(g) != res.Winner {
+				t.Errorf("the record replays to %v, the referee said %s", got, sc.Result)
+			}
+		})
+	}
+}
+
 // dcFaultGame plays one game of case c, the misbehaving engine in seat.
 func dcFaultGame(t *testing.T, c dcFaultCase, seat int, exe string, opp *playerSpec) {
 	control, startup, tell := c.limits()

@@ -188,6 +188,17 @@ func TestDarkchessBuiltinsThroughMGTP(t *testing.T) {
 		if res.Winner < -1 || res.Reason == "" || res.Detail == "" || res.Faults != [2]string{} {
 			t.Errorf("result %+v", res)
 		}
+		// Under -time 60s each engine hears both clocks before ready.
+		for _, seat := range []string{"first", "second"} {
+			tr, err := os.ReadFile(filepath.Join(filepath.Dir(res.Record), seat+".command"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "15 time_setting 60000\n>>15\n16 time_left red 60000\n>>16\n16 time_left black 60000\n>>16\n14 ready\n>>14\n12 genmove "; seat == "first" && !strings.Contains(string(tr), want) ||
+				!strings.Contains(string(tr), want[:len(want)-len("12 genmove ")]) {
+				t.Errorf("%s.command does not hold\n%s\n%.400s", seat, want, tr)
+			}
+		}
 	}
 	if len(pids.PIDs()) != 4 {
 		t.Errorf("%d programs started, want 4", len(pids.PIDs()))
