@@ -39,25 +39,26 @@ const goneGrace = time.Second
 //
 // The seat sends exactly the commands of the 2021 system (spec §5.3): the
 // handshake "1 name", "2 version", "7 reset_board", "15 time_setting <ms>",
-// "14 ready" (with "16 time_left red <ms>" and "16 time_left black <ms>"
-// before ready when the control is not the 2021 system's 900 s, or the game
-// is resumed mid-way); "12 genmove <colour>" on the engine's turn; after every ply,
+// "14 ready"; "12 genmove <colour>" on the engine's turn; after every ply,
 // its own included, "10 move <src> <dst>" or "11 flip <sq> <piece>" and
-// "16 time_left <mover's colour> <mover's ms>"; "5 quit" at the end. It
-// waits for the reply to each command, skipping (and logging to Output)
-// every other line the engine prints, replies with another id included.
+// "16 time_left <mover's colour> <mover's ms>"; "5 quit" at the end. Under
+// a control other than the 2021 system's 900 s sudden death, and in a game
+// resumed mid-way, the handshake also tells both clocks, "16 time_left red
+// <ms>" and "16 time_left black <ms>", before ready: a 2021-template engine
+// plans a 900 s game until it hears one. It waits for the reply to each
+// command, skipping (and logging to Output) every other line the engine
+// prints, replies with another id included.
 //
 // Faults (spec §5.6): a handshake command unanswered within the referee's
 // handshake timeout, a genmove unanswered by the mover's deadline, an echo
 // unanswered within its tell timeout, an engine that exits or closes its
-// output: TimeOut (of kind protocol.DarkChessTimedOut, DarkChessCrashed, or
-// DarkChessDisconnected for an engine that closed its output and lives
-// on). A genmove answered "?12" or with anything but two
-// squares: BadMove (an illegal ply too, found by the referee). "a0 a0":
-// Resign. A "?" to any other command is logged and the game goes on. At the
-// end the seat sends quit, gives a healthy engine QuitWait to exit, kills its
-// process group and reaps it; an engine that lost by a fault is killed at
-// once.
+// output: TimeOut (of kind protocol.DarkChessTimedOut, DarkChessCrashed,
+// or DarkChessDisconnected for an engine that closed its output and lives
+// on). A genmove answered "?12" or with anything but two squares: BadMove
+// (an illegal ply too, found by the referee). "a0 a0": Resign. A "?" to any
+// other command is logged and the game goes on. At the end the seat sends
+// quit, gives a healthy engine QuitWait to exit, kills its process group and
+// reaps it; an engine that lost by a fault is killed at once.
 type Program struct {
 	// Path is the program. A name without a path separator is looked up
 	// in PATH.
