@@ -264,17 +264,11 @@ func (p dcFaultPlayer) Play(ctx context.Context, v darkchess.View) (darkchess.Mo
 	return p.bot.Play(context.WithoutCancel(ctx), v)
 }
 
-// dcFaultReadMode is one run of a read-mode engine.
+// dcFaultReadMode is one run of a read-mode engine. (The engine that
+// crashes after its move, every run of a whole game, is a script around
+// the example engine, which starts faster.)
 func dcFaultReadMode(ctx context.Context, fault, point string, bot protocol.DarkChessPlayer) int {
-	switch point {
-	case "echo": // after it moved
-		if err := protocol.RunDarkChessReadMode(ctx, ".", bot); err != nil {
-			return 1
-		}
-		dcMisbehave(fault)
-		return 0
-	case "genmove":
-	default:
+	if point != "genmove" {
 		return 2
 	}
 	dcMisbehave(fault)
@@ -350,6 +344,9 @@ func (c dcFaultCase) expect() (reason string, kind protocol.DarkChessFaultKind, 
 // generous everywhere else.
 func (c dcFaultCase) limits() (control string, startup, tell time.Duration) {
 	control, startup, tell = "60s", 30*time.Second, 20*time.Second
+	if _, _, fault := c.expect(); !fault {
+		return "900s", startup, tell // a whole game
+	}
 	if c.fault != "hang" && c.fault != "slow" {
 		return control, startup, tell
 	}
@@ -511,8 +508,13 @@ func TestDarkchessFaultRecordsResumed(t *testing.T) {
 func dcFaultGame(t *testing.T, c dcFaultCase, seat int, exe string, opp *playerSpec) {
 	control, startup, tell := c.limits()
 	bad := dcPlayer(t, "bad", c.proto, exe, dcPeerMark, c.proto, c.fault, c.point)
-	if c.point == "start" {
+	switch {
+	case c.point == "start":
 		bad = dcPlayer(t, "bad", c.proto, filepath.Join(t.TempDir(), "no-such-engine"))
+	case c.proto == "readmode" && c.point == "echo":
+		// It writes move.txt, then crashes.
+		example := buildProgram(t, "examples/darkchess-readmode")
+		bad = dcPlayer(t, "bad", c.proto, dcScript(t, "'"+strings.ReplaceAll(example, "'", `'\''`)+"'\nexit 3\n"))
 	}
 	r := dcRunner(t, matchConfig{Time: control, Startup: startup})
 	r.(*darkchessRunner).tell = tell
