@@ -42,10 +42,14 @@ import (
 // It is caught in init, before TestMain makes the binary arena.
 const dcPeerMark = "dc-fault-peer"
 
-// dcSlow is how late a slow engine answers: three times the short limits
-// the tests give it (dcShort).
+// dcShort is the limit a test sets where a timeout is the point. The
+// referee's limits are the same for both seats, so the opponent plays under
+// it too, for a ply or two, a handshake or a few acknowledgements: it is
+// short for a hang to cost little, long for a busy machine not to make the
+// opponent miss it. dcSlow is how late a slow engine answers: three times
+// dcShort.
 const (
-	dcShort = time.Second
+	dcShort = 2 * time.Second
 	dcSlow  = 3 * dcShort
 )
 
@@ -452,6 +456,15 @@ func TestDarkchessFaultRecords(t *testing.T) {
 	var wg sync.WaitGroup
 	for _, c := range dcFaultCases() {
 		for seat := range 2 {
+			if seat == 1 && c.point == "handshake" && (c.fault == "hang" || c.fault == "slow") {
+				// Under a short -startup the opponent might miss it too
+				// on a busy machine, and the first player's fault is the
+				// one charged: only the first player hangs here (the
+				// second player's hang in the handshake is held until the
+				// first ply, which protocol's tests show with a Go
+				// opponent).
+				continue
+			}
 			wg.Go(func() {
 				sem <- struct{}{}
 				defer func() { <-sem }()
