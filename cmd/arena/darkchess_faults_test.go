@@ -32,8 +32,8 @@ import (
 // until POINT, where it does FAULT instead of what the protocol wants.
 // Points: handshake (the first handshake message: "1 name", "/start_"),
 // genmove (asked for its ply: "12 genmove", its turn, a read-mode run),
-// echo (the report of its own ply: after it moved; in read mode, after it
-// wrote move.txt) and opponent (the report of the opponent's ply). Faults:
+// echo (the report of its own ply, after it moved) and opponent (the report
+// of the opponent's ply); a read-mode engine has only genmove. Faults:
 // crash (exit 3), hang (never answer again), slow (answer dcSlow late),
 // garbage (junk where an answer or a message goes, then go on), disconnect
 // (close the connection or standard output, and live on) and illegal (a
