@@ -41,7 +41,9 @@ const (
 // TimeOut (the 2017 platform's RoundTimeout); a program that leaves no
 // move.txt (it crashed, could not be started, or wrote nothing), a move.txt
 // that is not a regular file or does not read ([record.ReadDarkChessMove]),
-// and an illegal ply lose by BadMove (MoveError). As on the platform, the
+// and an illegal ply lose by BadMove (MoveError), of kind
+// DarkChessNotStarted, DarkChessCrashed (no good move.txt and a failed
+// exit) or DarkChessIllegal. As on the platform, the
 // exit status is only logged: a program that crashes after writing a good
 // move.txt has moved. Every run is reaped before its ply is judged, and the
 // program's output is kept (64 KiB of each stream per run) for Output.
@@ -95,7 +97,7 @@ type dcReadModeSeat struct {
 // names, the date and the time setting. It starts nothing.
 func (s *dcReadModeSeat) Begin(_ context.Context, b DarkChessBegin) error {
 	if s.e.Path == "" {
-		return errors.New("protocol: DarkChessReadModeEngine.Path is empty")
+		return &DarkChessFault{Reason: darkchess.BadMove, Kind: DarkChessNotStarted, Err: errors.New("protocol: DarkChessReadModeEngine.Path is empty")}
 	}
 	now := time.Now()
 	setup := b.View.Position().Setup()
@@ -191,7 +193,7 @@ func (s *dcReadModeSeat) Ask(ctx context.Context, v darkchess.View) (darkchess.M
 	if err != nil {
 		if errors.Is(err, proc.ErrStart) {
 			s.log.Warn("dark chess read mode: program not started", "err", err)
-			return darkchess.NoMove, &DarkChessFault{Reason: darkchess.BadMove, Err: fmt.Errorf("no move.txt: %w", err)}
+			return darkchess.NoMove, &DarkChessFault{Reason: darkchess.BadMove, Kind: DarkChessNotStarted, Err: fmt.Errorf("no move.txt: %w", err)}
 		}
 		return darkchess.NoMove, err
 	}
@@ -213,7 +215,11 @@ func (s *dcReadModeSeat) Ask(ctx context.Context, v darkchess.View) (darkchess.M
 			err = fmt.Errorf("%w (the program ended with %s: %s)", err, res.Status, dcTail(res.Stderr))
 		}
 		s.log.Info("dark chess read mode: bad move.txt", "err", err)
-		return darkchess.NoMove, &DarkChessFault{Reason: darkchess.BadMove, Err: err}
+		kind := DarkChessIllegal
+		if res.ExitCode != 0 {
+			kind = DarkChessCrashed
+		}
+		return darkchess.NoMove, &DarkChessFault{Reason: darkchess.BadMove, Kind: kind, Err: err}
 	}
 	if res.ExitCode != 0 {
 		s.log.Warn("dark chess read mode: the program failed after writing move.txt", "status", res.Status)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/proc"
 	"github.com/botarena/botarena/timer"
 )
 
@@ -26,7 +27,11 @@ import (
 // ply, Resign); any other error (a dead engine, a closed pipe, ctx's
 // deadline) loses by TimeOut, as the 2021 system records a dead engine. A
 // fault found while the engine is not to move (garbage on its connection)
-// is reported by the next call, and costs it the game then.
+// is reported by the next call, and costs it the game then: a Tell's error
+// does so at once, even for the report of the engine's own ply, which
+// stays played (the game then ends with the loser not to move, which
+// [record.DarkChessBoard.Game] reads back). The error's [DarkChessFaultKind]
+// says what the engine did ([DarkChessFaultKindOf]).
 type DarkChessSeat interface {
 	// Begin prepares the engine for the game (a handshake), within ctx.
 	Begin(ctx context.Context, b DarkChessBegin) error
@@ -69,10 +74,12 @@ type DarkChessTell struct {
 	Over bool
 }
 
-// DarkChessFault is a seat's error that names the reason its engine loses.
+// DarkChessFault is a seat's error that names the reason its engine loses,
+// and what the engine did.
 type DarkChessFault struct {
-	Reason darkchess.Reason // darkchess.BadMove, darkchess.Resign or darkchess.TimeOut
-	Err    error            // what happened
+	Reason darkchess.Reason   // darkchess.BadMove, darkchess.Resign or darkchess.TimeOut
+	Kind   DarkChessFaultKind // what the engine did; 0 lets [DarkChessFaultKindOf] tell from Err
+	Err    error              // what happened
 }
 
 // Error describes the fault.
@@ -82,6 +89,89 @@ func (e *DarkChessFault) Error() string {
 
 // Unwrap returns Err.
 func (e *DarkChessFault) Unwrap() error { return e.Err }
+
+// DarkChessFaultKind says what an engine did to lose by a fault, whatever
+// its protocol, in the words every game of the arena uses. The record's
+// reason (darkchess.TimeOut, BadMove, Resign) is the platform's word, which
+// says less: the 2021 system records an engine that could not start, died or
+// hung alike as TimeOut.
+type DarkChessFaultKind uint8
+
+const (
+	// DarkChessNoFault is the kind of no fault.
+	DarkChessNoFault DarkChessFaultKind = iota
+	// DarkChessNotStarted: the program could not be started (not found,
+	// not executable, no such directory).
+	DarkChessNotStarted
+	// DarkChessCrashed: the program exited (or a seat failed in a way it
+	// cannot tell apart).
+	DarkChessCrashed
+	// DarkChessTimedOut: no answer in time: a hang, a late answer, a
+	// handshake not finished within the referee's handshake timeout, a
+	// program that never connected.
+	DarkChessTimedOut
+	// DarkChessIllegal: an illegal ply, or talk that breaks the protocol
+	// (an answer that is not a ply, a bad move.txt, a refused genmove,
+	// garbage on a socket).
+	DarkChessIllegal
+	// DarkChessDisconnected: the program closed its connection or its
+	// output but went on running.
+	DarkChessDisconnected
+	// DarkChessResigned: the engine resigned.
+	DarkChessResigned
+)
+
+// String returns "could not start", "crashed", "timed out", "illegal move",
+// "disconnected", "resigned", "" for DarkChessNoFault, or
+// "DarkChessFaultKind(n)".
+func (k DarkChessFaultKind) String() string {
+	switch k {
+	case DarkChessNoFault:
+		return ""
+	case DarkChessNotStarted:
+		return "could not start"
+	case DarkChessCrashed:
+		return "crashed"
+	case DarkChessTimedOut:
+		return "timed out"
+	case DarkChessIllegal:
+		return "illegal move"
+	case DarkChessDisconnected:
+		return "disconnected"
+	case DarkChessResigned:
+		return "resigned"
+	}
+	return fmt.Sprintf("DarkChessFaultKind(%d)", uint8(k))
+}
+
+// DarkChessFaultKindOf returns the kind of a seat's error: the Kind of the
+// first [*DarkChessFault] in its chain that has one; else DarkChessNotStarted
+// for a program that could not be started, DarkChessTimedOut for a deadline,
+// DarkChessIllegal for a BadMove fault, DarkChessResigned for Resign, and
+// DarkChessCrashed for anything else. It returns DarkChessNoFault for nil.
+func DarkChessFaultKindOf(err error) DarkChessFaultKind {
+	if err == nil {
+		return DarkChessNoFault
+	}
+	reason := darkChessReason(err)
+	var f *DarkChessFault
+	for e := err; errors.As(e, &f); e = f.Err {
+		if f.Kind != DarkChessNoFault {
+			return f.Kind
+		}
+	}
+	switch {
+	case errors.Is(err, proc.ErrStart):
+		return DarkChessNotStarted
+	case errors.Is(err, context.DeadlineExceeded):
+		return DarkChessTimedOut
+	case reason == darkchess.BadMove:
+		return DarkChessIllegal
+	case reason == darkchess.Resign:
+		return DarkChessResigned
+	}
+	return DarkChessCrashed
+}
 
 // darkChessReason returns the reason a seat's error costs its engine.
 func darkChessReason(err error) darkchess.Reason {
@@ -178,6 +268,9 @@ type DarkChessGameRecord struct {
 	// Faults holds, by seat (first player first), the error that cost that
 	// seat's engine the game, or nil.
 	Faults [2]error
+	// FaultKinds holds, by seat, what the engine of Faults did
+	// ([DarkChessFaultKindOf]), DarkChessNoFault for none.
+	FaultKinds [2]DarkChessFaultKind
 	// Clock is the clock at the end.
 	Clock timer.Snapshot
 }
@@ -306,6 +399,7 @@ func (m *darkChessMatch) fault(i int, err error) bool {
 	}
 	if m.rec.Faults[i] == nil {
 		m.rec.Faults[i] = err
+		m.rec.FaultKinds[i] = DarkChessFaultKindOf(err)
 	}
 	reason := darkChessReason(err)
 	loser := m.colorOf(i)
@@ -319,7 +413,7 @@ func (m *darkChessMatch) fault(i int, err error) bool {
 		m.log.Error("dark chess: forfeit refused", "seat", i, "err", ferr)
 		return false
 	}
-	m.log.Info("dark chess: engine loses", "seat", i, "reason", reason.String(), "err", err)
+	m.log.Info("dark chess: engine loses", "seat", i, "reason", reason.String(), "kind", m.rec.FaultKinds[i].String(), "err", err)
 	return true
 }
 
@@ -366,7 +460,12 @@ func (m *darkChessMatch) begin(ctx context.Context) error {
 	for _, i := range []int{m.mover(), 1 - m.mover()} {
 		if errs[i] != nil {
 			m.log.Warn("dark chess: handshake failed", "seat", i, "err", errs[i])
-			if m.fault(i, &DarkChessFault{Reason: darkchess.TimeOut, Err: fmt.Errorf("handshake: %w", errs[i])}) {
+			f := &DarkChessFault{Reason: darkchess.TimeOut, Kind: DarkChessFaultKindOf(errs[i]), Err: errs[i]}
+			if sf, ok := errs[i].(*DarkChessFault); ok {
+				f.Err = sf.Err // the seat's own words, once
+			}
+			f.Err = fmt.Errorf("handshake: %w", f.Err)
+			if m.fault(i, f) {
 				return nil
 			}
 		}
@@ -389,7 +488,7 @@ func (m *darkChessMatch) ply(ctx context.Context) error {
 		}
 	} else {
 		if err := m.clock.Start(timer.Side(i)); err != nil {
-			m.fault(i, &DarkChessFault{Reason: darkchess.TimeOut, Err: err})
+			m.fault(i, &DarkChessFault{Reason: darkchess.TimeOut, Kind: DarkChessTimedOut, Err: err})
 			return nil
 		}
 		if dl, ok := m.clock.Deadline(); ok {
@@ -401,7 +500,7 @@ func (m *darkChessMatch) ply(ctx context.Context) error {
 	at := m.now()
 	if !free {
 		if _, terr := m.clock.Stop(); terr != nil && ctx.Err() == nil {
-			m.fault(i, &DarkChessFault{Reason: darkchess.TimeOut, Err: terr})
+			m.fault(i, &DarkChessFault{Reason: darkchess.TimeOut, Kind: DarkChessTimedOut, Err: terr})
 			return nil
 		}
 	}
@@ -413,7 +512,7 @@ func (m *darkChessMatch) ply(ctx context.Context) error {
 		return nil
 	}
 	if err := m.g.Play(mv); err != nil {
-		m.fault(i, &DarkChessFault{Reason: darkchess.BadMove, Err: err})
+		m.fault(i, &DarkChessFault{Reason: darkchess.BadMove, Kind: DarkChessIllegal, Err: err})
 		return nil
 	}
 	m.rec.Times = append(m.rec.Times, at)
@@ -503,7 +602,7 @@ func (s *darkChessPlayerSeat) Ask(ctx context.Context, v darkchess.View) (darkch
 	s.wg.Go(func() {
 		defer func() {
 			if x := recover(); x != nil {
-				done <- answer{darkchess.NoMove, &DarkChessFault{Reason: darkchess.BadMove, Err: fmt.Errorf("player panicked: %v", x)}}
+				done <- answer{darkchess.NoMove, &DarkChessFault{Reason: darkchess.BadMove, Kind: DarkChessCrashed, Err: fmt.Errorf("player panicked: %v", x)}}
 			}
 		}()
 		m, err := s.p.Play(ctx, v)

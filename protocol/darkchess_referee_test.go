@@ -1,8 +1,11 @@
 package protocol_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
@@ -11,9 +14,11 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/proc"
 	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/mgtp"
+	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
 )
 
@@ -22,6 +27,7 @@ type fakeSeat struct {
 	player   protocol.DarkChessPlayer
 	beginErr error
 	tellErr  error // returned by every Tell
+	ownErr   error // returned by the Tell of the engine's own ply
 	askErr   error // returned by every Ask
 	mu       sync.Mutex
 	tells    []protocol.DarkChessTell
@@ -48,6 +54,9 @@ func (s *fakeSeat) Tell(_ context.Context, t protocol.DarkChessTell) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tells = append(s.tells, t)
+	if s.ownErr != nil && t.Mover == t.Color {
+		return s.ownErr
+	}
 	return s.tellErr
 }
 
@@ -142,21 +151,27 @@ func TestDarkChessRefereeFaults(t *testing.T) {
 		seat   int
 		bad    protocol.DarkChessSeat
 		reason darkchess.Reason
+		kind   protocol.DarkChessFaultKind
 		plies  int
 	}{
-		{"player error", 0, protocol.NewDarkChessPlayerSeat(failing(errors.New("no idea"))), darkchess.BadMove, 0},
+		{"player error", 0, protocol.NewDarkChessPlayerSeat(failing(errors.New("no idea"))), darkchess.BadMove, protocol.DarkChessIllegal, 0},
 		{"player panic", 1, protocol.NewDarkChessPlayerSeat(protocol.DarkChessPlayerFunc(func(context.Context, darkchess.View) (darkchess.Move, error) {
 			panic("boom")
-		})), darkchess.BadMove, 1},
+		})), darkchess.BadMove, protocol.DarkChessCrashed, 1},
 		{"illegal", 1, protocol.NewDarkChessPlayerSeat(protocol.DarkChessPlayerFunc(func(context.Context, darkchess.View) (darkchess.Move, error) {
 			return darkchess.Move{From: darkchess.A1, To: darkchess.A2}, nil
-		})), darkchess.BadMove, 1},
-		{"late", 0, protocol.NewDarkChessPlayerSeat(ignoring), darkchess.TimeOut, 0},
-		{"resign", 1, &fakeSeat{askErr: &protocol.DarkChessFault{Reason: darkchess.Resign, Err: errors.New("a0 a0")}}, darkchess.Resign, 1},
-		{"dead", 1, &fakeSeat{askErr: errors.New("broken pipe")}, darkchess.TimeOut, 1},
-		{"handshake first", 0, &fakeSeat{beginErr: errors.New("no")}, darkchess.TimeOut, 0},
-		{"handshake second", 1, &fakeSeat{beginErr: errors.New("no"), player: randomPlayer(1)}, darkchess.TimeOut, 1},
-		{"tell", 1, &fakeSeat{tellErr: errors.New("no echo"), player: randomPlayer(1)}, darkchess.TimeOut, 1},
+		})), darkchess.BadMove, protocol.DarkChessIllegal, 1},
+		{"late", 0, protocol.NewDarkChessPlayerSeat(ignoring), darkchess.TimeOut, protocol.DarkChessTimedOut, 0},
+		{"resign", 1, &fakeSeat{askErr: &protocol.DarkChessFault{Reason: darkchess.Resign, Err: errors.New("a0 a0")}}, darkchess.Resign, protocol.DarkChessResigned, 1},
+		{"dead", 1, &fakeSeat{askErr: errors.New("broken pipe")}, darkchess.TimeOut, protocol.DarkChessCrashed, 1},
+		{"not started", 0, &fakeSeat{beginErr: fmt.Errorf("%w: ./engine", proc.ErrStart)}, darkchess.TimeOut, protocol.DarkChessNotStarted, 0},
+		{"handshake first", 0, &fakeSeat{beginErr: errors.New("no")}, darkchess.TimeOut, protocol.DarkChessCrashed, 0},
+		{"handshake second", 1, &fakeSeat{beginErr: context.DeadlineExceeded, player: randomPlayer(1)}, darkchess.TimeOut, protocol.DarkChessTimedOut, 1},
+		{"tell", 1, &fakeSeat{tellErr: errors.New("no echo"), player: randomPlayer(1)}, darkchess.TimeOut, protocol.DarkChessCrashed, 1},
+		// A fault on the report of its own ply: the ply stays played,
+		// and the engine loses not being the one to move.
+		{"own ply first", 0, &fakeSeat{ownErr: &protocol.DarkChessFault{Reason: darkchess.TimeOut, Kind: protocol.DarkChessDisconnected, Err: io.EOF}, player: randomPlayer(1)}, darkchess.TimeOut, protocol.DarkChessDisconnected, 1},
+		{"own ply second", 1, &fakeSeat{ownErr: &protocol.DarkChessFault{Reason: darkchess.BadMove, Err: errors.New("garbage")}, player: randomPlayer(1)}, darkchess.BadMove, protocol.DarkChessIllegal, 2},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -182,7 +197,50 @@ func TestDarkChessRefereeFaults(t *testing.T) {
 			if rec.Result.Winner != loser.Opponent() {
 				t.Errorf("winner %v", rec.Result.Winner)
 			}
+			var want [2]protocol.DarkChessFaultKind
+			if want[tt.seat] = tt.kind; rec.FaultKinds != want {
+				t.Errorf("fault kinds %v, want %v (%v)", rec.FaultKinds, want, rec.Faults[tt.seat])
+			}
+			roundTripDC(t, darkchess.NTU2021, rec)
 		})
+	}
+}
+
+// roundTripDC writes rec as board.txt, reads it back and checks that it
+// replays to rec's result.
+func roundTripDC(t *testing.T, rules darkchess.Rules, rec protocol.DarkChessGameRecord) {
+	t.Helper()
+	g := darkchess.NewGameFrom(rules, rec.Start, nil)
+	for i, p := range rec.Plies {
+		if err := g.PlayPly(p); err != nil {
+			t.Fatalf("ply %d %v: %v", i+1, p, err)
+		}
+	}
+	if res, over := g.Result(); !over {
+		loser := rec.Result.Winner.Opponent()
+		if rec.Result.Winner == darkchess.NoColor {
+			loser = darkchess.NoColor
+		}
+		if err := g.Forfeit(loser, rec.Result.Reason); err != nil {
+			t.Fatalf("forfeit %v: %v", rec.Result, err)
+		}
+	} else if res != rec.Result {
+		t.Fatalf("the plies end %v, the record says %v", res, rec.Result)
+	}
+	var buf bytes.Buffer
+	if err := record.WriteDarkChessBoard(&buf, record.NewDarkChessBoard(g, "first", "second"), record.DarkChessServer2021); err != nil {
+		t.Fatal(err)
+	}
+	b, err := record.ReadDarkChessBoard(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := b.Game(rules, nil)
+	if err != nil {
+		t.Fatalf("the record does not replay: %v", err)
+	}
+	if res, _ := back.Result(); res != rec.Result {
+		t.Errorf("the record replays to %v, the referee said %v", res, rec.Result)
 	}
 }
 

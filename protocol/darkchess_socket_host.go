@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"slices"
 	"strconv"
 	"syscall"
@@ -28,7 +29,9 @@ const darkChessPortTries = 1000
 const darkChessQueueMax = 64
 
 // darkChessExitGrace is how long End waits for an engine to exit by itself
-// once its connection is closed, before killing it.
+// once its connection is closed, before killing it, and how long a seat
+// whose engine closed its connection waits for it to exit, to tell a crash
+// from a disconnection.
 const darkChessExitGrace = time.Second
 
 // DarkChessLegacyEngine is a program that speaks the legacy socket protocol,
@@ -139,7 +142,7 @@ func (s *dcHostSeat) listen(ctx context.Context) (net.Listener, error) {
 // "/start_" and "/turn" with it.
 func (s *dcHostSeat) Begin(ctx context.Context, b DarkChessBegin) error {
 	if s.e.Path == "" {
-		return errors.New("protocol: DarkChessLegacyEngine.Path is empty")
+		return &DarkChessFault{Reason: darkchess.TimeOut, Kind: DarkChessNotStarted, Err: errors.New("protocol: DarkChessLegacyEngine.Path is empty")}
 	}
 	ln, err := s.listen(ctx)
 	if err != nil {
@@ -190,6 +193,7 @@ func (s *dcHostSeat) accept(ctx context.Context) (net.Conn, error) {
 		ch <- accepted{c, err}
 	}()
 	var err error
+	kind := DarkChessCrashed
 	select {
 	case a := <-ch:
 		if a.err == nil {
@@ -201,12 +205,13 @@ func (s *dcHostSeat) accept(ctx context.Context) (net.Conn, error) {
 		err = errors.New("the engine exited before connecting")
 	case <-ctx.Done():
 		err = fmt.Errorf("the engine did not connect: %w", ctx.Err())
+		kind = DarkChessTimedOut
 	}
 	s.ln.Close()
 	if a := <-ch; a.c != nil {
 		a.c.Close()
 	}
-	return nil, fmt.Errorf("protocol: dark chess legacy engine: %w", err)
+	return nil, &DarkChessFault{Reason: darkchess.TimeOut, Kind: kind, Err: fmt.Errorf("protocol: dark chess legacy engine: %w", err)}
 }
 
 // read is the reader goroutine: messages, faults and the end, in order.
@@ -218,14 +223,14 @@ func (s *dcHostSeat) read() {
 		var le *LineError
 		switch {
 		case errors.Is(err, ErrDarkChessFrame):
-			ev.fault = &DarkChessFault{Reason: darkchess.BadMove, Err: fmt.Errorf("garbage on the socket: %w", err)}
+			ev.fault = &DarkChessFault{Reason: darkchess.BadMove, Kind: DarkChessIllegal, Err: fmt.Errorf("garbage on the socket: %w", err)}
 		case errors.As(err, &le) && errors.Is(err, ErrUnknownCommand) && darkChessPrintable(le.Line):
 			s.log.Warn("dark chess legacy: ignoring an unknown message", "payload", le.Line)
 			continue
 		case errors.Is(err, ErrEmptyLine):
 			continue
 		case errors.As(err, &le):
-			ev.fault = &DarkChessFault{Reason: darkchess.BadMove, Err: err}
+			ev.fault = &DarkChessFault{Reason: darkchess.BadMove, Kind: DarkChessIllegal, Err: err}
 		case err != nil:
 			ev.err = err
 		default:
@@ -268,7 +273,7 @@ func (s *dcHostSeat) next(ctx context.Context) (dcEvent, error) {
 	}
 	select {
 	case ev := <-s.events:
-		return ev, s.check(ev)
+		return ev, s.check(ctx, ev)
 	case <-ctx.Done():
 		s.late = true
 		return dcEvent{}, ctx.Err()
@@ -276,23 +281,37 @@ func (s *dcHostSeat) next(ctx context.Context) (dcEvent, error) {
 }
 
 // check records the end an event reports.
-func (s *dcHostSeat) check(ev dcEvent) error {
+func (s *dcHostSeat) check(ctx context.Context, ev dcEvent) error {
 	switch {
 	case ev.fault != nil:
 		s.ended = ev.fault
 	case ev.err != nil:
-		s.ended = fmt.Errorf("protocol: dark chess legacy engine left: %w", ev.err)
+		s.ended = &DarkChessFault{Reason: darkchess.TimeOut, Kind: s.gone(ctx), Err: fmt.Errorf("protocol: dark chess legacy engine left: %w", ev.err)}
 	}
 	return s.ended
 }
 
+// gone returns what became of an engine whose connection closed: crashed if
+// its process exits within darkChessExitGrace, else disconnected.
+func (s *dcHostSeat) gone(ctx context.Context) DarkChessFaultKind {
+	t := time.NewTimer(darkChessExitGrace)
+	defer t.Stop()
+	select {
+	case <-s.p.Exited():
+		return DarkChessCrashed
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return DarkChessDisconnected
+}
+
 // poll queues the messages that have arrived, and reports a fault or end
 // among them.
-func (s *dcHostSeat) poll() error {
+func (s *dcHostSeat) poll(ctx context.Context) error {
 	for s.ended == nil {
 		select {
 		case ev := <-s.events:
-			if err := s.check(ev); err != nil {
+			if err := s.check(ctx, ev); err != nil {
 				return err
 			}
 			if len(s.queue) >= darkChessQueueMax {
@@ -330,7 +349,12 @@ func (s *dcHostSeat) write(ctx context.Context, m DarkChessMessage) error {
 		return errors.New("protocol: dark chess legacy engine not connected")
 	}
 	if err := s.dc.WriteMessage(ctx, m); err != nil {
-		return fmt.Errorf("protocol: writing to dark chess legacy engine: %w", err)
+		err = fmt.Errorf("protocol: writing to dark chess legacy engine: %w", err)
+		kind := DarkChessTimedOut // it stopped reading
+		if ctx.Err() == nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+			kind = s.gone(ctx)
+		}
+		return &DarkChessFault{Reason: darkchess.TimeOut, Kind: kind, Err: err}
 	}
 	return nil
 }
@@ -360,7 +384,7 @@ func (s *dcHostSeat) Tell(ctx context.Context, t DarkChessTell) error {
 		return errors.New("protocol: dark chess legacy engine not connected")
 	}
 	s.color = t.Color
-	if err := s.poll(); err != nil {
+	if err := s.poll(ctx); err != nil {
 		return err
 	}
 	var left time.Duration

@@ -114,6 +114,8 @@ func dcPeer(mode string, args []string) int {
 	case "stall":
 	case "crash":
 		return 3
+	case "disconnect":
+		conn.Close()
 	case "illegal":
 		send("/move 0 0 0 1")
 	case "garbage":
@@ -208,23 +210,25 @@ func TestDarkChessLegacyHostFaults(t *testing.T) {
 		mode      string
 		seat      int // where the misbehaving engine sits
 		reason    darkchess.Reason
+		kind      protocol.DarkChessFaultKind
 		control   time.Duration
 		handshake time.Duration
 		minPlies  int
 	}{
-		{mode: "noconnect", seat: 0, reason: darkchess.TimeOut},
-		{mode: "noconnect", seat: 1, reason: darkchess.TimeOut, minPlies: 1},
-		{mode: "hide", seat: 0, reason: darkchess.TimeOut, handshake: 500 * time.Millisecond},
-		{mode: "noack", seat: 1, reason: darkchess.TimeOut, handshake: 500 * time.Millisecond, minPlies: 1},
-		{mode: "stall", seat: 0, reason: darkchess.TimeOut, control: 300 * time.Millisecond},
-		{mode: "stall", seat: 1, reason: darkchess.TimeOut, control: 300 * time.Millisecond, minPlies: 1},
-		{mode: "crash", seat: 1, reason: darkchess.TimeOut, minPlies: 1},
-		{mode: "illegal", seat: 0, reason: darkchess.BadMove},
-		{mode: "garbage", seat: 0, reason: darkchess.BadMove},
-		{mode: "badframe", seat: 1, reason: darkchess.BadMove, minPlies: 1},
-		{mode: "malformed", seat: 0, reason: darkchess.BadMove},
-		{mode: "early", seat: 1, reason: darkchess.TimeOut, control: 300 * time.Millisecond, minPlies: 3},
-		{mode: "unknown-then-ply", seat: 0, reason: darkchess.TimeOut, control: 300 * time.Millisecond, minPlies: 2},
+		{mode: "noconnect", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessCrashed},
+		{mode: "noconnect", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessCrashed, minPlies: 1},
+		{mode: "hide", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, handshake: 500 * time.Millisecond},
+		{mode: "noack", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, handshake: 500 * time.Millisecond, minPlies: 1},
+		{mode: "stall", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, control: 300 * time.Millisecond},
+		{mode: "stall", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, control: 300 * time.Millisecond, minPlies: 1},
+		{mode: "crash", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessCrashed, minPlies: 1},
+		{mode: "disconnect", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessDisconnected},
+		{mode: "illegal", seat: 0, reason: darkchess.BadMove, kind: protocol.DarkChessIllegal},
+		{mode: "garbage", seat: 0, reason: darkchess.BadMove, kind: protocol.DarkChessIllegal},
+		{mode: "badframe", seat: 1, reason: darkchess.BadMove, kind: protocol.DarkChessIllegal, minPlies: 1},
+		{mode: "malformed", seat: 0, reason: darkchess.BadMove, kind: protocol.DarkChessIllegal},
+		{mode: "early", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, control: 300 * time.Millisecond, minPlies: 3},
+		{mode: "unknown-then-ply", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, control: 300 * time.Millisecond, minPlies: 2},
 	} {
 		t.Run(fmt.Sprintf("%s/seat%d", tt.mode, tt.seat), func(t *testing.T) {
 			t.Parallel()
@@ -248,6 +252,10 @@ func TestDarkChessLegacyHostFaults(t *testing.T) {
 			if rec.Result.Reason != tt.reason || rec.Faults[tt.seat] == nil || rec.Faults[1-tt.seat] != nil {
 				t.Fatalf("result %v after %d plies, faults %v; want the seat %d engine to lose by %v",
 					rec.Result, len(rec.Plies), rec.Faults, tt.seat, tt.reason)
+			}
+			var want [2]protocol.DarkChessFaultKind
+			if want[tt.seat] = tt.kind; rec.FaultKinds != want {
+				t.Errorf("fault kinds %v, want %v (%v)", rec.FaultKinds, want, rec.Faults[tt.seat])
 			}
 			loser := rec.FirstColor
 			if tt.seat == 1 {

@@ -38,7 +38,10 @@
 // The legacy socket protocol's 2-byte framed messages are
 // [ParseDarkChessMessage]/[AppendDarkChessMessage]; [DarkChessLegacyEngine]
 // starts a `search 127.0.0.1 <port>` program and [DialDarkChessLegacy] is the
-// bot side, with the conveniences of the platform's C++ API.
+// bot side, with the conveniences of the platform's C++ API. A seat's
+// fault costs its engine the game: the record keeps the platform's reason
+// (TimeOut, MoveError), and [DarkChessGameRecord] also says what the engine
+// did ([DarkChessFaultKind]: could not start, crashed, timed out, ...).
 //
 // # Ponte del Diavolo: the per-move program interface
 //

@@ -233,7 +233,12 @@ func TestDarkChessGameResults(t *testing.T) {
 	}{
 		{"time-out of the player to move", mid + "* TimeOut a0 Wins 0,1\n", darkchess.NTU2021, darkchess.Result{Reason: darkchess.TimeOut, Winner: darkchess.Black}, nil},
 		{"resign", mid + "* Resign a0 Wins 0,1\n", darkchess.NTU2021, darkchess.Result{Reason: darkchess.Resign, Winner: darkchess.Black}, nil},
-		{"fault of the player not to move", mid + "* TimeOut a5 Wins 1,0\n", darkchess.NTU2021, darkchess.Result{}, record.ErrResultMismatch},
+		// A referee charges a fault when it sees it: an engine that dies
+		// before acknowledging its own ply loses having just moved.
+		{"time-out of the player who just moved", mid + "* TimeOut a5 Wins 1,0\n", darkchess.NTU2021, darkchess.Result{Reason: darkchess.TimeOut, Winner: darkchess.Red}, nil},
+		{"garbage from the player who just moved", mid + "* MoveError a5 Wins 1,0\n", darkchess.NTU2021, darkchess.Result{Reason: darkchess.BadMove, Winner: darkchess.Red}, nil},
+		{"handshake fault of the player not to move", darkChessMidGame + "* TimeOut a5 Wins 1,0\n", darkchess.NTU2021, darkchess.Result{Reason: darkchess.TimeOut, Winner: darkchess.Red}, nil},
+		{"fault after the end", darkChessCornered + "* TimeOut a5 Wins 1,0\n", darkchess.NTU2021, darkchess.Result{}, record.ErrResultMismatch},
 		{"NoMove of a game in play", mid + "* NoMove a5 Wins 1,0\n", darkchess.NTU2021, darkchess.Result{}, record.ErrResultMismatch},
 		{"2017 draw of a game in play", mid + "* Draws\n", darkchess.Classic, darkchess.Result{}, record.ErrResultMismatch},
 		{"2017 win of a game in play", mid + "* a5 wins\n", darkchess.Classic, darkchess.Result{}, nil},

@@ -21,7 +21,11 @@ var ErrResultMismatch = errors.New("record: the result line disagrees with the r
 // when there is one, must agree with the replay: "NoMove" and the two draws
 // must be how the game ended, with the same winner, count and cycle; a
 // fault ("TimeOut", "MoveError", "Resign") must find the game in play, and
-// the player to move, who is the loser, then forfeits it ([darkchess.Game.Forfeit]);
+// the loser then forfeits it ([darkchess.Game.Forfeit]): the player to move
+// (as in every record of the real platforms) or the other, whose fault came
+// while it waited (a referee's record of an engine that died or hung before
+// acknowledging its own ply), but before the first flip only the first
+// player, as colours are not yet given;
 // a 2017 line, which gives no reason, must name the winner (or the draw) of
 // a game that ended by the rules, or name a winner of a game still in play,
 // which the game then stays (the reason is in the file's name only). A
@@ -111,9 +115,12 @@ func (b *DarkChessBoard) checkGameResult(g *darkchess.Game) error {
 		} else if r.Winner != 2 {
 			return mismatch("the second player cannot lose before the first flip")
 		}
-		if loser != g.Turn() {
-			return mismatch("the loser, %s, is not the player to move", loser)
-		}
+		// The loser may be either player: the one to move, who did not
+		// answer or answered wrong, or the other, whose fault came while
+		// it waited (a referee charges a fault when it sees it: an engine
+		// that dies, hangs or sends garbage as its own ply is reported to
+		// it, or fails its handshake in a game resumed with both colours
+		// known). The real platforms' records have only the first kind.
 		reason := map[string]darkchess.Reason{"TimeOut": darkchess.TimeOut, "MoveError": darkchess.BadMove, "Resign": darkchess.Resign}[r.Reason]
 		if err := g.Forfeit(loser, reason); err != nil {
 			return mismatch("%v", err)

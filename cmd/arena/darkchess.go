@@ -49,6 +49,12 @@ move.txt out. -startup bounds its start and handshake.`
 // the protocol. There is no server: the dark chess platforms run the engines
 // themselves, and so does arena match.
 //
+// -startup bounds, for each MGTP and legacy program, its start and its
+// handshake (the referee's HandshakeTimeout): an MGTP engine must answer
+// name ... ready, a legacy one connect back and acknowledge /start_ and
+// /turn, within it; one that does not loses the game before ply 1. A
+// read-mode program is started afresh for every ply, within its clock.
+//
 // Each game's directory holds board.txt (the record, in the 2021 match
 // system's layout), board.txt.json (the sidecar: seed, game index, deal,
 // rules, result), first/ and second/ (each engine's working directory),
@@ -96,8 +102,10 @@ type darkchessRunner struct {
 	rules     darkchess.Rules
 	control   timer.Control
 	timeText  string
-	start     []byte // the -start board.txt, nil for the opening
-	startName string
+	start     []byte        // the -start board.txt, nil for the opening
+	startName string        // its file name
+	startup   time.Duration // -startup: each program's start and handshake
+	tell      time.Duration // the referee's TellTimeout: 0 for its default (tests shorten it)
 }
 
 // newDarkchessRunner checks the options of a dark chess match: the rules
@@ -127,7 +135,7 @@ func newDarkchessRunner(cfg *matchConfig, repetition int) (runner, error) {
 	case repetition > 0:
 		rules.RepetitionCycles = repetition
 	}
-	r := &darkchessRunner{rules: rules, timeText: cmp.Or(cfg.Time, "900s")}
+	r := &darkchessRunner{rules: rules, timeText: cmp.Or(cfg.Time, "900s"), startup: cmp.Or(cfg.Startup, defaultStartup)}
 	r.control, err = timer.Parse(r.timeText)
 	if err != nil {
 		return nil, fmt.Errorf("-time %q: %w (accepted: timer's text form, such as 900s, 15m, 900s+2s, 10s/move, \"900s 30s/move\", none)", r.timeText, err)
@@ -340,8 +348,10 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	var mu sync.Mutex // guards lastFrame: OnPly runs on the referee's goroutine
 	lastFrame := startFrame
 	ref := &protocol.DarkChessReferee{
-		Control: r.control,
-		Logger:  log,
+		Control:          r.control,
+		HandshakeTimeout: r.startup,
+		TellTimeout:      r.tell,
+		Logger:           log,
 		OnPly: func(e protocol.DarkChessPlyEvent) {
 			colors := colorsOf(g.FirstColor())
 			over := e.Result.Reason != darkchess.Unfinished

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/internal/proctest"
@@ -186,6 +188,17 @@ func TestDarkchessBuiltinsThroughMGTP(t *testing.T) {
 		if res.Winner < -1 || res.Reason == "" || res.Detail == "" || res.Faults != [2]fault{} {
 			t.Errorf("result %+v", res)
 		}
+		// Under -time 60s each engine hears both clocks before ready.
+		for _, seat := range []string{"first", "second"} {
+			tr, err := os.ReadFile(filepath.Join(filepath.Dir(res.Record), seat+".command"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "15 time_setting 60000\n>>15\n16 time_left red 60000\n>>16\n16 time_left black 60000\n>>16\n14 ready\n>>14\n12 genmove "; seat == "first" && !strings.Contains(string(tr), want) ||
+				!strings.Contains(string(tr), want[:len(want)-len("12 genmove ")]) {
+				t.Errorf("%s.command does not hold\n%s\n%.400s", seat, want, tr)
+			}
+		}
 	}
 	if len(pids.PIDs()) != 4 {
 		t.Errorf("%d programs started, want 4", len(pids.PIDs()))
@@ -295,6 +308,46 @@ func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang, garbag
 	}
 }
 
+// TestDarkchessStartup: -startup is how long a program has to start and
+// finish its handshake, for MGTP and legacy engines alike: an engine that
+// sleeps 3 s before it answers loses before ply 1 under -startup 1s, and
+// plays under -startup 30s.
+func TestDarkchessStartup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	quote := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	mgtpBin := buildProgram(t, "examples/darkchess-mgtp")
+	opp := dcPlayer(t, "darkchess-mgtp", "mgtp", mgtpBin)
+	slow := map[string]*playerSpec{
+		"mgtp":   dcPlayer(t, "slow", "mgtp", dcScript(t, "sleep 3\nexec "+quote(mgtpBin)+"\n")),
+		"legacy": dcPlayer(t, "slow", "legacy", dcScript(t, "sleep 3\nexec "+quote(arenaBinary(t))+` bot darkchess random "$@"`+"\n")),
+	}
+	for _, proto := range []string{"mgtp", "legacy"} {
+		for _, startup := range []time.Duration{time.Second, 30 * time.Second} {
+			t.Run(fmt.Sprintf("%s/%v", proto, startup), func(t *testing.T) {
+				t.Parallel()
+				var log dcFaultLog
+				// The slow engine moves first: were the opponent slow to
+				// start too, the first player would still be the one to
+				// lose.
+				r := dcRunner(t, matchConfig{Time: "60s", Startup: startup})
+				res, _ := dcPlay(t, r, slow[proto], opp, 0, 5, slog.New(&log))
+				log.CheckReaped(t)
+				if startup < 3*time.Second {
+					if res.Winner != 1 || res.Plies != 0 || res.Faults[0] == "" || log.seen()[0] != protocol.DarkChessTimedOut.String() {
+						t.Errorf("-startup %v: the slow starter did not lose before ply 1: %+v, kinds %v", startup, res, log.seen())
+					}
+					return
+				}
+				if res.Faults != [2]string{} || res.Winner < -1 || res.Plies == 0 {
+					t.Errorf("-startup %v: the slow starter could not play: %+v", startup, res)
+				}
+			})
+		}
+	}
+}
+
 // TestDarkchessCancel: ctx's end stops the game as unfinished and reaps the
 // programs.
 func TestDarkchessCancel(t *testing.T) {
@@ -359,8 +412,11 @@ func TestDarkchessRunnerOptions(t *testing.T) {
 		}
 	}
 	r := dcRunner(t, matchConfig{Rules: "icga", MaxPlies: 20, Time: "none"}, two...).(*darkchessRunner)
-	if r.rules.Name != darkchess.ICGA.Name || r.rules.NoProgressPlies != 20 || !r.control.Unlimited() {
+	if r.rules.Name != darkchess.ICGA.Name || r.rules.NoProgressPlies != 20 || !r.control.Unlimited() || r.startup != defaultStartup {
 		t.Errorf("runner: %+v", r)
+	}
+	if r := dcRunner(t, matchConfig{Startup: time.Minute}, two...).(*darkchessRunner); r.startup != time.Minute {
+		t.Errorf("-startup 1m: the runner has %v", r.startup)
 	}
 	res, sc := dcPlay(t, r, two[0], two[1], 0, 9, nil)
 	if sc.N != 20 || sc.Rules != darkchess.ICGA.Name || res.Reason == "NoEatFlipDraw" && !strings.Contains(res.Detail, "20 plies") {

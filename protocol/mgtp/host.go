@@ -23,6 +23,10 @@ const DefaultQuitWait = 2 * time.Second
 // replyBuffer bounds the replies read ahead of the one awaited.
 const replyBuffer = 64
 
+// goneGrace is how long a seat whose engine closed its output (or input)
+// waits for the process to exit, to tell a crash from a disconnection.
+const goneGrace = time.Second
+
 // Program is an MGTP engine program, as the host side runs it: one process
 // per game, started as Path with Args in Dir, in its own process group,
 // its standard input and output piped (spec §5.1). [Program.Seat] gives a
@@ -37,19 +41,24 @@ const replyBuffer = 64
 // handshake "1 name", "2 version", "7 reset_board", "15 time_setting <ms>",
 // "14 ready"; "12 genmove <colour>" on the engine's turn; after every ply,
 // its own included, "10 move <src> <dst>" or "11 flip <sq> <piece>" and
-// "16 time_left <mover's colour> <mover's ms>"; "5 quit" at the end. It
-// waits for the reply to each command, skipping (and logging to Output)
-// every other line the engine prints, replies with another id included.
+// "16 time_left <mover's colour> <mover's ms>"; "5 quit" at the end. Under
+// a control other than the 2021 system's 900 s sudden death, and in a game
+// resumed mid-way, the handshake also tells both clocks, "16 time_left red
+// <ms>" and "16 time_left black <ms>", before ready: a 2021-template engine
+// plans a 900 s game until it hears one. It waits for the reply to each
+// command, skipping (and logging to Output) every other line the engine
+// prints, replies with another id included.
 //
 // Faults (spec §5.6): a handshake command unanswered within the referee's
 // handshake timeout, a genmove unanswered by the mover's deadline, an echo
 // unanswered within its tell timeout, an engine that exits or closes its
-// output: TimeOut. A genmove answered "?12" or with anything but two
-// squares: BadMove (an illegal ply too, found by the referee). "a0 a0":
-// Resign. A "?" to any other command is logged and the game goes on. At the
-// end the seat sends quit, gives a healthy engine QuitWait to exit, kills its
-// process group and reaps it; an engine that lost by a fault is killed at
-// once.
+// output: TimeOut (of kind protocol.DarkChessTimedOut, DarkChessCrashed,
+// or DarkChessDisconnected for an engine that closed its output and lives
+// on). A genmove answered "?12" or with anything but two squares: BadMove
+// (an illegal ply too, found by the referee). "a0 a0": Resign. A "?" to any
+// other command is logged and the game goes on. At the end the seat sends
+// quit, gives a healthy engine QuitWait to exit, kills its process group and
+// reaps it; an engine that lost by a fault is killed at once.
 type Program struct {
 	// Path is the program. A name without a path separator is looked up
 	// in PATH.
@@ -130,7 +139,7 @@ func (s *Seat) EngineVersion() string { return s.version }
 func (s *Seat) Begin(ctx context.Context, b protocol.DarkChessBegin) error {
 	if s.p.Path == "" {
 		s.failed = true
-		return errors.New("mgtp: Program.Path is empty")
+		return &protocol.DarkChessFault{Reason: darkchess.TimeOut, Kind: protocol.DarkChessNotStarted, Err: errors.New("mgtp: Program.Path is empty")}
 	}
 	s.color, s.first = b.Color, b.First
 	pctx, stop := context.WithCancel(context.WithoutCancel(ctx))
@@ -175,10 +184,8 @@ func (s *Seat) Begin(ctx context.Context, b protocol.DarkChessBegin) error {
 		setting = b.Left
 	}
 	cmds = append(cmds, TimeSettingCommand(setting))
-	if len(v.History) > 0 {
-		for _, c := range []darkchess.Color{darkchess.Red, darkchess.Black} {
-			cmds = append(cmds, TimeLeftCommand(c, v.TimeLeft[c]))
-		}
+	if tellClocks(b) {
+		cmds = append(cmds, clockCommands(b)...)
 	}
 	if s.p.SendRules {
 		cmds = append(cmds,
@@ -192,6 +199,31 @@ func (s *Seat) Begin(ctx context.Context, b protocol.DarkChessBegin) error {
 		}
 	}
 	return nil
+}
+
+// tellClocks reports whether the handshake tells both clocks with
+// time_left: in a game resumed mid-way, whose clocks have run, and under a
+// control other than the 2021 system's 900 s sudden death, which the 2021
+// engines assume until their first time_left (one that hears nothing
+// before its first genmove plans a 900 s game). A control without any limit
+// tells nothing: its clocks say 0.
+func tellClocks(b protocol.DarkChessBegin) bool {
+	if len(b.View.History) > 0 {
+		return true
+	}
+	c := b.Control
+	return !c.Unlimited() && (c.Main != protocol.DarkChessDefaultControl.Main || c.Increment != 0 || c.Period != 0 || c.MoveCap != 0)
+}
+
+// clockCommands returns "16 time_left red <ms>" and "16 time_left black
+// <ms>": each colour's clock, or, before the first flip has given the
+// colours, the engine's own for both (neither has run yet).
+func clockCommands(b protocol.DarkChessBegin) []Command {
+	left := b.View.TimeLeft
+	if !b.View.Turn().Valid() {
+		left = [2]time.Duration{b.Left, b.Left}
+	}
+	return []Command{TimeLeftCommand(darkchess.Red, left[darkchess.Red]), TimeLeftCommand(darkchess.Black, left[darkchess.Black])}
 }
 
 // read is the reader goroutine: replies to the channel (dropped, and
@@ -256,7 +288,12 @@ func (s *Seat) send(ctx context.Context, c Command) error {
 	if _, err := s.stdin.Write(s.wbuf); err != nil {
 		s.failed = true
 		s.unanswered = s.unanswered || c.ID != CmdQuit
-		return fmt.Errorf("mgtp: writing %q: %w", c.String(), err)
+		err = fmt.Errorf("mgtp: writing %q: %w", c.String(), err)
+		kind := protocol.DarkChessTimedOut // it stopped reading
+		if !errors.Is(err, os.ErrDeadlineExceeded) {
+			kind = s.gone(ctx)
+		}
+		return &protocol.DarkChessFault{Reason: darkchess.TimeOut, Kind: kind, Err: err}
 	}
 	return nil
 }
@@ -276,7 +313,8 @@ func (s *Seat) await(ctx context.Context, id ID) (Reply, error) {
 				if errors.Is(err, io.EOF) {
 					err = io.ErrUnexpectedEOF
 				}
-				return Reply{}, fmt.Errorf("mgtp: the engine closed its output awaiting %s: %w", id, err)
+				return Reply{}, &protocol.DarkChessFault{Reason: darkchess.TimeOut, Kind: s.gone(ctx),
+					Err: fmt.Errorf("mgtp: the engine closed its output awaiting %s: %w", id, err)}
 			}
 		case <-ctx.Done():
 			s.unanswered, s.failed = true, true
@@ -295,6 +333,20 @@ func (s *Seat) await(ctx context.Context, id ID) (Reply, error) {
 		s.transcript(">>" + line)
 		return r, nil
 	}
+}
+
+// gone returns what became of an engine whose output or input closed:
+// crashed if its process exits within goneGrace, else disconnected.
+func (s *Seat) gone(ctx context.Context) protocol.DarkChessFaultKind {
+	t := time.NewTimer(goneGrace)
+	defer t.Stop()
+	select {
+	case <-s.proc.Exited():
+		return protocol.DarkChessCrashed
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return protocol.DarkChessDisconnected
 }
 
 // do sends c and waits for its reply. A failure reply is logged and is

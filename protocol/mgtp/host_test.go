@@ -72,6 +72,17 @@ func peer(mode string, args []string) int {
 		return 0
 	case "exit":
 		return 0
+	case "record":
+		// A random engine that writes every line it hears to args[0].
+		f, err := os.Create(args[0])
+		if err != nil {
+			return 2
+		}
+		defer f.Close()
+		if err := mgtp.Serve(ctx, io.TeeReader(os.Stdin, f), os.Stdout, randomPlayer(uint64(os.Getpid()))); err != nil {
+			return 1
+		}
+		return 0
 	}
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
@@ -102,6 +113,9 @@ func peer(mode string, args []string) int {
 				reply = "=12 a1 a2"
 			case "noecho":
 				reply = "=12 a1 a1"
+			case "closeout":
+				os.Stdout.Close()
+				time.Sleep(time.Hour)
 			}
 		case c.ID == mgtp.CmdMove || c.ID == mgtp.CmdFlip:
 			if mode == "noecho" {
@@ -463,7 +477,8 @@ func TestHostGames(t *testing.T) {
 		checkFinished(t, rec)
 		for i := range trans {
 			tr := trans[i].String()
-			if !strings.HasPrefix(tr, "1 name\n>>1 botarena\n2 version\n>>2 1.0.0\n7 reset_board\n>>7\n15 time_setting 20000\n>>15\n8 num_repetition 3\n>>8\n9 num_moves_to_draw 60\n>>9\n14 ready\n>>14\n") ||
+			if !strings.HasPrefix(tr, "1 name\n>>1 botarena\n2 version\n>>2 1.0.0\n7 reset_board\n>>7\n15 time_setting 20000\n>>15\n"+
+				"16 time_left red 20000\n>>16\n16 time_left black 20000\n>>16\n8 num_repetition 3\n>>8\n9 num_moves_to_draw 60\n>>9\n14 ready\n>>14\n") ||
 				!strings.Contains(tr, "\n13 game_over ") || !strings.HasSuffix(tr, "\n5 quit\n") {
 				t.Errorf("transcript %d:\n%s", i, tr)
 			}
@@ -517,22 +532,24 @@ func TestHostFaults(t *testing.T) {
 		mode      string
 		seat      int
 		reason    darkchess.Reason
+		kind      protocol.DarkChessFaultKind
 		control   time.Duration
 		handshake time.Duration
 		tell      time.Duration
 		minPlies  int
 		tail      string // the transcript's end
 	}{
-		{mode: "exit", seat: 0, reason: darkchess.TimeOut, tail: "1 name\n5 quit\n>>\n"},
-		{mode: "silent", seat: 1, reason: darkchess.TimeOut, handshake: 300 * time.Millisecond, minPlies: 1, tail: "1 name\n5 quit\n>>\n"},
-		{mode: "stall", seat: 0, reason: darkchess.TimeOut, control: 300 * time.Millisecond, tail: "12 genmove unknown\n5 quit\n>>\n"},
-		{mode: "stall", seat: 1, reason: darkchess.TimeOut, control: 300 * time.Millisecond, minPlies: 1, tail: "12 genmove {c}\n5 quit\n>>\n"},
-		{mode: "crash", seat: 1, reason: darkchess.TimeOut, minPlies: 1, tail: "12 genmove {c}\n5 quit\n>>\n"},
-		{mode: "garbage", seat: 0, reason: darkchess.BadMove, tail: "12 genmove unknown\n>>12 hello\n5 quit\n"},
-		{mode: "refuse", seat: 1, reason: darkchess.BadMove, minPlies: 1, tail: "12 genmove {c}\n>>?12 no idea\n5 quit\n"},
-		{mode: "resign", seat: 1, reason: darkchess.Resign, minPlies: 1, tail: "12 genmove {c}\n>>12 a0 a0\n5 quit\n"},
-		{mode: "illegal", seat: 0, reason: darkchess.BadMove, tail: "12 genmove unknown\n>>12 a1 a2\n5 quit\n"},
-		{mode: "noecho", seat: 0, reason: darkchess.TimeOut, tell: 300 * time.Millisecond, minPlies: 1, tail: "11 flip a1 {a1}\n5 quit\n>>\n"},
+		{mode: "exit", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessCrashed, tail: "1 name\n5 quit\n>>\n"},
+		{mode: "silent", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, handshake: 300 * time.Millisecond, minPlies: 1, tail: "1 name\n5 quit\n>>\n"},
+		{mode: "stall", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, control: 300 * time.Millisecond, tail: "12 genmove unknown\n5 quit\n>>\n"},
+		{mode: "stall", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, control: 300 * time.Millisecond, minPlies: 1, tail: "12 genmove {c}\n5 quit\n>>\n"},
+		{mode: "crash", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessCrashed, minPlies: 1, tail: "12 genmove {c}\n5 quit\n>>\n"},
+		{mode: "closeout", seat: 1, reason: darkchess.TimeOut, kind: protocol.DarkChessDisconnected, minPlies: 1, tail: "12 genmove {c}\n5 quit\n>>\n"},
+		{mode: "garbage", seat: 0, reason: darkchess.BadMove, kind: protocol.DarkChessIllegal, tail: "12 genmove unknown\n>>12 hello\n5 quit\n"},
+		{mode: "refuse", seat: 1, reason: darkchess.BadMove, kind: protocol.DarkChessIllegal, minPlies: 1, tail: "12 genmove {c}\n>>?12 no idea\n5 quit\n"},
+		{mode: "resign", seat: 1, reason: darkchess.Resign, kind: protocol.DarkChessResigned, minPlies: 1, tail: "12 genmove {c}\n>>12 a0 a0\n5 quit\n"},
+		{mode: "illegal", seat: 0, reason: darkchess.BadMove, kind: protocol.DarkChessIllegal, tail: "12 genmove unknown\n>>12 a1 a2\n5 quit\n"},
+		{mode: "noecho", seat: 0, reason: darkchess.TimeOut, kind: protocol.DarkChessTimedOut, tell: 300 * time.Millisecond, minPlies: 1, tail: "11 flip a1 {a1}\n5 quit\n>>\n"},
 		{mode: "ignorequit", seat: 0, control: 20 * time.Second},
 	} {
 		t.Run(fmt.Sprintf("%s/seat%d", tt.mode, tt.seat), func(t *testing.T) {
@@ -570,6 +587,10 @@ func TestHostFaults(t *testing.T) {
 			if rec.Result.Reason != tt.reason || rec.Faults[tt.seat] == nil || rec.Faults[1-tt.seat] != nil {
 				t.Fatalf("result %v after %d plies, faults %v; want the seat %d engine to lose by %v\n%s",
 					rec.Result, len(rec.Plies), rec.Faults, tt.seat, tt.reason, trans.String())
+			}
+			var want [2]protocol.DarkChessFaultKind
+			if want[tt.seat] = tt.kind; rec.FaultKinds != want {
+				t.Errorf("fault kinds %v, want %v (%v)", rec.FaultKinds, want, rec.Faults[tt.seat])
 			}
 			loser := rec.FirstColor
 			if tt.seat == 1 {
@@ -630,5 +651,63 @@ func TestHostResume(t *testing.T) {
 	checkFinished(t, rec)
 	if want := "7 reset_board\n>>7\n" + mgtp.InitBoardCommand(pos.View(darkchess.Black)).String() + "\n>>18\n15 time_setting"; !strings.Contains(trans.String(), want) {
 		t.Errorf("transcript:\n%.600s\nwant it to hold\n%s", trans.String(), want)
+	}
+}
+
+// TestHostClocks: an engine hears both clocks before its first genmove
+// when the control is not the 2021 system's 900 s (a 2021-template engine
+// otherwise plans a 900 s game), and exactly the 2021 handshake under it.
+// The engine is a real program that writes down every line it hears.
+func TestHostClocks(t *testing.T) {
+	for _, tt := range []struct {
+		control string
+		seat    int
+		heard   string // what the engine hears before its first genmove
+	}{
+		{"900s", 0, "1 name\n2 version\n7 reset_board\n15 time_setting 900000\n14 ready\n"},
+		{"70s", 0, "1 name\n2 version\n7 reset_board\n15 time_setting 70000\n16 time_left red 70000\n16 time_left black 70000\n14 ready\n"},
+		{"70s", 1, "1 name\n2 version\n7 reset_board\n15 time_setting 70000\n16 time_left red 70000\n16 time_left black 70000\n14 ready\n" +
+			"11 flip a1 {a1}\n16 time_left {c1} 70000\n"},
+		{"900s+2s", 0, "1 name\n2 version\n7 reset_board\n15 time_setting 900000\n16 time_left red 900000\n16 time_left black 900000\n14 ready\n"},
+		{"10s/move", 0, "1 name\n2 version\n7 reset_board\n15 time_setting 10000\n16 time_left red 10000\n16 time_left black 10000\n14 ready\n"},
+	} {
+		t.Run(fmt.Sprintf("%s/seat%d", tt.control, tt.seat), func(t *testing.T) {
+			t.Parallel()
+			control, err := timer.Parse(tt.control)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var pids proctest.PIDLog
+			heard := filepath.Join(t.TempDir(), "heard.txt")
+			p := peerProgram(t, "record", heard)
+			p.Logger = slog.New(&pids)
+			seats := [2]protocol.DarkChessSeat{}
+			seats[tt.seat] = p.Seat()
+			// The opponent flips a1 first, and its ply is free (as in 2021).
+			seats[1-tt.seat] = protocol.NewDarkChessPlayerSeat(flipFirst(darkchess.A1, randomPlayer(5)))
+			ref := protocol.DarkChessReferee{Control: control, FreeFirstPly: true}
+			ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+			defer cancel()
+			g := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(8, 8)))
+			a1 := g.Position().DealAt(darkchess.A1)
+			rec, err := ref.Play(ctx, g, seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkFinished(t, rec)
+			checkReaped(t, &pids, 1)
+			data, err := os.ReadFile(heard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, ok := strings.Cut(string(data), "12 genmove ")
+			if !ok {
+				t.Fatalf("the engine heard no genmove:\n%s", data)
+			}
+			want := strings.NewReplacer("{a1}", a1.String(), "{c1}", a1.Color().String()).Replace(tt.heard)
+			if got != want {
+				t.Errorf("before its first genmove the engine heard\n%s\nwant\n%s", got, want)
+			}
+		})
 	}
 }
