@@ -11,17 +11,14 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
-	"github.com/botarena/botarena/internal/proc"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/mgtp"
 	"github.com/botarena/botarena/record"
@@ -375,7 +372,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	// The result.
 	res := gameResult{Winner: darkchessWinnerSeat(rec), Plies: len(rec.Plies), Reason: rec.Result.Reason.String()}
 	for i, err := range rec.Faults {
-		res.Faults[i] = darkchessFault(err, paths[i])
+		res.Faults[i] = darkchessFault(err, rec.FaultKinds[i], paths[i])
 	}
 	res.Detail = darkchessDetail(rec, res, names)
 	colors := colorsOf(g.FirstColor())
@@ -457,35 +454,32 @@ func (r *darkchessRunner) writeRecord(path string, g *darkchess.Game, rec protoc
 }
 
 // darkchessFault is, in arena's words, what the engine of a seat did wrong
-// when the referee's record holds err for it (nil: nothing); path is its
-// program. The referee records every fault but a bad ply or a resignation
-// as the platform's TimeOut; arena tells them apart by their cause.
-func darkchessFault(err error, path string) fault {
+// when the referee's record holds err of kind for it (nil: nothing); path is
+// its program. The referee records every fault but a bad ply or a
+// resignation as the platform's TimeOut; the kind tells them apart.
+func darkchessFault(err error, kind protocol.DarkChessFaultKind, path string) fault {
 	if err == nil {
 		return fault{}
 	}
-	if errors.Is(err, proc.ErrStart) {
+	// What the engine did, without the referee's wrapping (its reason is
+	// the result's).
+	why := err
+	if f := (*protocol.DarkChessFault)(nil); errors.As(err, &f) && f.Err != nil {
+		why = f.Err
+	}
+	switch kind {
+	case protocol.DarkChessNotStarted:
 		return startFault(path, err)
+	case protocol.DarkChessResigned, protocol.DarkChessNoFault:
+		return fault{} // a resignation is a move, not a fault
+	case protocol.DarkChessTimedOut:
+		return fault{Kind: faultTimeout, Reason: why.Error()}
+	case protocol.DarkChessIllegal:
+		return fault{Kind: faultIllegal, Reason: why.Error()}
+	case protocol.DarkChessDisconnected:
+		return fault{Kind: faultDisconnect, Reason: why.Error()}
 	}
-	var f *protocol.DarkChessFault
-	if errors.As(err, &f) {
-		switch f.Reason {
-		case darkchess.Resign:
-			return fault{} // a resignation is a move, not a fault
-		case darkchess.BadMove:
-			return fault{Kind: faultIllegal, Reason: f.Err.Error()}
-		}
-		if f.Err != nil {
-			err = f.Err
-		}
-	}
-	switch {
-	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, os.ErrDeadlineExceeded), errors.Is(err, timer.ErrTimeUp):
-		return fault{Kind: faultTimeout, Reason: err.Error()}
-	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, net.ErrClosed), errors.Is(err, syscall.EPIPE), errors.Is(err, syscall.ECONNRESET):
-		return fault{Kind: faultDisconnect, Reason: err.Error()}
-	}
-	return fault{Kind: faultCrash, Reason: err.Error()}
+	return fault{Kind: faultCrash, Reason: why.Error()}
 }
 
 // darkchessWinnerSeat returns the seat that won rec (0 the first player),

@@ -557,14 +557,14 @@ func dcFaultGame(t *testing.T, c dcFaultCase, seat int, exe string, opp *playerS
 	}
 
 	// The misbehaving engine loses as its fault calls for.
-	reason, kind, fault := c.expect()
+	reason, kind, faulty := c.expect()
 	kinds := log.seen()
 	switch {
-	case !fault:
-		if res.Faults != [2]string{} || res.Reason == "TimeOut" || res.Reason == "MoveError" {
+	case !faulty:
+		if res.Faults != [2]fault{} || res.Reason == "TimeOut" || res.Reason == "MoveError" {
 			t.Errorf("a fault that costs nothing: %+v", res)
 		}
-	case res.Winner != 1-seat || res.Reason != reason || res.Faults[seat] == "" || res.Faults[1-seat] != "" ||
+	case res.Winner != 1-seat || res.Reason != reason || res.Faults[seat].Kind.String() != kind.String() || res.Faults[1-seat] != (fault{}) ||
 		len(kinds) != 1 || kinds[int64(seat)] != kind.String():
 		t.Errorf("want the seat %d engine to lose by %s (%s); got %+v, kinds %v", seat, reason, kind, res, kinds)
 	}

@@ -279,17 +279,17 @@ func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang, garbag
 		name   string
 		bad    *playerSpec
 		reason string
-		kinds  []faultKind // the fault's kind is one of these
+		kind   faultKind
 		fault  string
 	}{
-		{"missing mgtp", dcPlayer(t, "ghost", "mgtp", "./no-such-engine"), "TimeOut", []faultKind{faultStart}, "program not found: ./no-such-engine"},
-		{"missing readmode", dcPlayer(t, "ghost", "readmode", "./no-such-engine"), "MoveError", []faultKind{faultStart}, "program not found: ./no-such-engine"},
-		{"missing legacy", dcPlayer(t, "ghost", "legacy", "./no-such-engine"), "TimeOut", []faultKind{faultStart}, "program not found: ./no-such-engine"},
-		{"crash mgtp", dcPlayer(t, "crash", "mgtp", crash), "TimeOut", []faultKind{faultCrash, faultDisconnect}, ""},
-		{"crash readmode", dcPlayer(t, "crash", "readmode", crash), "MoveError", []faultKind{faultIllegal}, "move.txt"},
-		{"hang mgtp", dcPlayer(t, "hang", "mgtp", hang), "TimeOut", []faultKind{faultTimeout}, ""},
-		{"garbage mgtp", dcPlayer(t, "garbage", "mgtp", garbage), "MoveError", []faultKind{faultIllegal}, "zz"},
-		{"hang readmode", dcPlayer(t, "hang", "readmode", dcScript(t, "exec sleep 600\n")), "TimeOut", []faultKind{faultTimeout}, ""},
+		{"missing mgtp", dcPlayer(t, "ghost", "mgtp", "./no-such-engine"), "TimeOut", faultStart, "program not found: ./no-such-engine"},
+		{"missing readmode", dcPlayer(t, "ghost", "readmode", "./no-such-engine"), "MoveError", faultStart, "program not found: ./no-such-engine"},
+		{"missing legacy", dcPlayer(t, "ghost", "legacy", "./no-such-engine"), "TimeOut", faultStart, "program not found: ./no-such-engine"},
+		{"crash mgtp", dcPlayer(t, "crash", "mgtp", crash), "TimeOut", faultCrash, ""},
+		{"crash readmode", dcPlayer(t, "crash", "readmode", crash), "MoveError", faultCrash, "exit status 3"},
+		{"hang mgtp", dcPlayer(t, "hang", "mgtp", hang), "TimeOut", faultTimeout, ""},
+		{"garbage mgtp", dcPlayer(t, "garbage", "mgtp", garbage), "MoveError", faultIllegal, "zz"},
+		{"hang readmode", dcPlayer(t, "hang", "readmode", dcScript(t, "exec sleep 600\n")), "TimeOut", faultTimeout, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel() // most wait for a clock
@@ -299,9 +299,9 @@ func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang, garbag
 				players := [2]*playerSpec{opp, opp}
 				players[seat] = tc.bad
 				res, _ := dcPlay(t, r, players[0], players[1], 0, 3, log)
-				if res.Winner != 1-seat || res.Reason != tc.reason || !slices.Contains(tc.kinds, res.Faults[seat].Kind) || res.Faults[1-seat] != (fault{}) ||
+				if res.Winner != 1-seat || res.Reason != tc.reason || res.Faults[seat].Kind != tc.kind || res.Faults[1-seat] != (fault{}) ||
 					!strings.Contains(res.Faults[seat].Reason, tc.fault) {
-					t.Errorf("seat %d: %+v, want a fault of kind %v", seat, res, tc.kinds)
+					t.Errorf("seat %d: %+v, want a fault of kind %v", seat, res, tc.kind)
 				}
 			}
 		})
@@ -335,12 +335,12 @@ func TestDarkchessStartup(t *testing.T) {
 				res, _ := dcPlay(t, r, slow[proto], opp, 0, 5, slog.New(&log))
 				log.CheckReaped(t)
 				if startup < 3*time.Second {
-					if res.Winner != 1 || res.Plies != 0 || res.Faults[0] == "" || log.seen()[0] != protocol.DarkChessTimedOut.String() {
+					if res.Winner != 1 || res.Plies != 0 || res.Faults[0].Kind != faultTimeout || log.seen()[0] != protocol.DarkChessTimedOut.String() {
 						t.Errorf("-startup %v: the slow starter did not lose before ply 1: %+v, kinds %v", startup, res, log.seen())
 					}
 					return
 				}
-				if res.Faults != [2]string{} || res.Winner < -1 || res.Plies == 0 {
+				if res.Faults != [2]fault{} || res.Winner < -1 || res.Plies == 0 {
 					t.Errorf("-startup %v: the slow starter could not play: %+v", startup, res)
 				}
 			})
