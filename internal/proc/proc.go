@@ -25,7 +25,9 @@
 //     until a scan finds none alive. A descendant that both cleared its
 //     environment and left its group and session, and whose parent had died
 //     before the scan, cannot be told from the host's other children there
-//     and escapes: give the host a writable cgroup to close that gap.
+//     and escapes; so does, unreaped, the zombie of one that left its group
+//     and died after its parent before any scan saw it. Give the host a
+//     writable cgroup to close these gaps.
 //   - The program gets SIGKILL when the host dies (Pdeathsig), so kill -9 of
 //     the host does not leave it running.
 //   - A host that called [Subreaper] adopts the orphans of its programs;

@@ -201,10 +201,11 @@ func (ct *container) finish() {
 // away, then kills them; with wait it goes on until a scan finds none alive
 // (for at most killWait) and reaps those that are the host's children.
 func (ct *container) sweep(wait bool) {
+	m := ct.members(scanProcs())
 	stopped := map[int]bool{}
 	for range stopRounds {
 		fresh := 0
-		for pid, in := range ct.members(scanProcs()) {
+		for pid, in := range m {
 			if in.alive() && !stopped[pid] {
 				signal(pid, in.start, syscall.SIGSTOP)
 				stopped[pid] = true
@@ -214,12 +215,12 @@ func (ct *container) sweep(wait bool) {
 		if fresh == 0 {
 			break
 		}
+		m = ct.members(scanProcs()) // with what they forked before they stopped
 	}
 	deadline := time.Now().Add(killWait)
-	for pause := time.Millisecond; ; pause = min(2*pause, 50*time.Millisecond) {
-		procs := scanProcs()
+	for pause := 100 * time.Microsecond; ; pause = min(2*pause, 50*time.Millisecond) {
 		alive := 0
-		for pid, in := range ct.members(procs) {
+		for pid, in := range m {
 			if in.alive() {
 				signal(pid, in.start, syscall.SIGKILL)
 				alive++
@@ -232,10 +233,10 @@ func (ct *container) sweep(wait bool) {
 			break
 		}
 		time.Sleep(pause) // a killed process takes a moment to be gone
+		m = ct.members(scanProcs())
 	}
-	procs := scanProcs()
 	for pid, start := range ct.found {
-		if in, ok := procs[pid]; ok && in.start == start && in.state == 'Z' && in.ppid == ct.self && pid != ct.pid {
+		if in, ok := readStat(pid); ok && in.start == start && in.state == 'Z' && in.ppid == ct.self && pid != ct.pid {
 			reap(pid, deadline)
 		}
 	}
@@ -303,32 +304,55 @@ type procInfo struct {
 // alive reports whether the process still runs (it is not a zombie).
 func (in procInfo) alive() bool { return in.state != 'Z' && in.state != 'X' && in.state != 'x' }
 
-// readStat reads /proc/<pid>/stat.
+// readStat reads /proc/<pid>/stat. It is the hot part of a scan: one
+// read into a buffer on the stack, parsed in place.
 func readStat(pid int) (procInfo, bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	fd, err := syscall.Open("/proc/"+strconv.Itoa(pid)+"/stat", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return procInfo{}, false
 	}
-	// "pid (comm) state ppid pgrp session tty_nr ... starttime(22) ...";
-	// comm may hold anything, ')' too.
+	var buf [1024]byte // the line is about 300 bytes
+	n, err := syscall.Read(fd, buf[:])
+	syscall.Close(fd)
+	if err != nil || n <= 0 {
+		return procInfo{}, false
+	}
+	return parseStat(buf[:n])
+}
+
+// parseStat parses "pid (comm) state ppid pgrp session tty_nr ...
+// starttime(22) ..."; comm may hold anything, ')' and blanks too.
+func parseStat(data []byte) (procInfo, bool) {
 	i := bytes.LastIndexByte(data, ')')
-	if i < 0 || i+2 > len(data) {
+	if i < 0 || i+3 > len(data) {
 		return procInfo{}, false
 	}
-	f := strings.Fields(string(data[i+2:]))
-	if len(f) < 20 || f[0] == "" {
-		return procInfo{}, false
+	var in procInfo
+	field, num, digits := 0, uint64(0), 0
+	for _, c := range data[i+2:] {
+		if c != ' ' && c != '\n' {
+			if field == 0 {
+				in.state = c
+			} else if c >= '0' && c <= '9' {
+				num = num*10 + uint64(c-'0')
+				digits++
+			}
+			continue
+		}
+		switch field {
+		case 1:
+			in.ppid = int(num)
+		case 2:
+			in.pgrp = int(num)
+		case 3:
+			in.sid = int(num)
+		case 19:
+			in.start = num
+			return in, digits > 0
+		}
+		field, num, digits = field+1, 0, 0
 	}
-	in := procInfo{state: f[0][0]}
-	var errs [4]error
-	in.ppid, errs[0] = strconv.Atoi(f[1])
-	in.pgrp, errs[1] = strconv.Atoi(f[2])
-	in.sid, errs[2] = strconv.Atoi(f[3])
-	in.start, errs[3] = strconv.ParseUint(f[19], 10, 64)
-	if errors.Join(errs[:]...) != nil {
-		return procInfo{}, false
-	}
-	return in, true
+	return procInfo{}, false
 }
 
 // scanProcs reads the stat of every process in /proc.
@@ -518,29 +542,72 @@ func (cg *cgroup) waitEmpty(deadline time.Time) {
 }
 
 // reapAdopted reaps the zombies that are the host's children (orphans it
-// adopted as a subreaper) and were in the cgroup.
+// adopted as a subreaper) and were in the cgroup, or in the cgroup, since
+// removed, of another program of the host's that has ended (one missed
+// there: see children).
 func (cg *cgroup) reapAdopted(self int, deadline time.Time) {
-	for pid, in := range scanProcs() {
-		if in.ppid == self && in.state == 'Z' && inCgroup(pid, cg.rel) {
+	ended := path.Join(path.Dir(cg.rel), cgroupPrefix+strconv.Itoa(self)+"-")
+	for _, pid := range children(self) {
+		in, ok := readStat(pid)
+		if !ok || in.state != 'Z' || in.ppid != self {
+			continue
+		}
+		if c, ok := cgroupOf(pid); ok && (c == cg.rel || c == cg.rel+" (deleted)" || strings.HasPrefix(c, ended) && strings.HasSuffix(c, " (deleted)")) {
 			reap(pid, deadline)
 		}
 	}
 }
 
-// inCgroup reports whether /proc/<pid>/cgroup puts pid in the cgroup rel
-// (or did, for a zombie of a cgroup since removed).
-func inCgroup(pid int, rel string) bool {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cgroup")
-	if err != nil {
-		return false
-	}
-	for line := range strings.Lines(string(data)) {
-		line = strings.TrimRight(line, "\n")
-		if line == "0::"+rel || line == "0::"+rel+" (deleted)" {
-			return true
+// children returns the pids of the host's children, from
+// /proc/self/task/*/children (a list the kernel may cut short while
+// children come and go, which they do not once dead), or, where those files
+// are missing, those of every process.
+func children(self int) []int {
+	tasks, err := os.ReadDir("/proc/self/task")
+	var pids []int
+	for _, t := range tasks {
+		data, rerr := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
+		if rerr != nil {
+			err = rerr
+			break
+		}
+		for _, f := range strings.Fields(string(data)) {
+			if pid, err := strconv.Atoi(f); err == nil {
+				pids = append(pids, pid)
+			}
 		}
 	}
-	return false
+	if err == nil {
+		return pids
+	}
+	pids = pids[:0]
+	for pid, in := range scanProcs() {
+		if in.ppid == self {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// inCgroup reports whether pid is in the cgroup rel.
+func inCgroup(pid int, rel string) bool {
+	c, ok := cgroupOf(pid)
+	return ok && c == rel
+}
+
+// cgroupOf returns the cgroup v2 of pid, as /proc/<pid>/cgroup says it: a
+// zombie's stays what it was, with " (deleted)" once it is removed.
+func cgroupOf(pid int) (string, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cgroup")
+	if err != nil {
+		return "", false
+	}
+	for line := range strings.Lines(string(data)) {
+		if c, ok := strings.CutPrefix(strings.TrimRight(line, "\n"), "0::"); ok {
+			return c, true
+		}
+	}
+	return "", false
 }
 
 // writeFile writes s to an existing file.
