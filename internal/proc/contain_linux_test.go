@@ -362,7 +362,7 @@ func TestHostDeathKillsItsPrograms(t *testing.T) {
 				t.Fatalf("host said %q", line)
 			}
 			if len(f) > 1 {
-				t.Cleanup(func() { os.Remove(f[1]) }) // the dead host's cgroup
+				t.Cleanup(func() { os.Remove(f[1]) })
 			}
 			host.Process.Signal(syscall.SIGKILL)
 			host.Wait()
@@ -389,6 +389,14 @@ func TestHostDeathKillsItsPrograms(t *testing.T) {
 				<-ended
 			}
 			checkNoneLeft(t, name)
+			if len(f) > 1 {
+				// The dead host's cgroup is removed when the next
+				// program starts.
+				proc.Run(t.Context(), proc.Config{Path: "true"})
+				if _, err := os.Stat(f[1]); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("the dead host's cgroup %s: %v", f[1], err)
+				}
+			}
 		})
 	}
 }

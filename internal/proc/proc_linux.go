@@ -427,6 +427,7 @@ func newCgroup(name string) *cgroup {
 	if !ok {
 		return nil
 	}
+	removeStale(parent)
 	dir := filepath.Join(parent, name)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil
@@ -437,6 +438,26 @@ func newCgroup(name string) *cgroup {
 		return nil
 	}
 	return &cgroup{dir: dir, rel: path.Join(rel, name), fd: fd}
+}
+
+// removeStale removes the empty cgroups that hosts which were killed (and
+// could not remove them) left in parent: those named after a pid that is
+// gone. One that still holds a process is not touched (rmdir fails).
+func removeStale(parent string) {
+	d, err := os.Open(parent)
+	if err != nil {
+		return
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	for _, name := range names {
+		rest, ok := strings.CutPrefix(name, cgroupPrefix)
+		host, _, ok2 := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(host)
+		if ok && ok2 && err == nil && pid > 0 && errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			os.Remove(filepath.Join(parent, name))
+		}
+	}
 }
 
 // ownCgroup finds the host's cgroup v2: its directory, from the cgroup2
