@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,7 +20,7 @@ import (
 
 // flood is a program that prints 400 KB on each of its standard output and
 // error, its fault last, and exits without moving.
-const flood = `head -c 400000 /dev/zero | tr '\0' o; head -c 400000 /dev/zero | tr '\0' e >&2; echo "engine: the fault" >&2`
+const flood = `head -c 400000 /dev/zero | tr '\0' o; head -c 400000 /dev/zero | tr '\0' e >&2; printf '\nengine: the fault\n' >&2`
 
 // checkBoundedLog checks that log holds at most proc.LogLimit bytes and the
 // truncation line, and ends with the program's last line.
@@ -33,16 +34,17 @@ func checkBoundedLog(t *testing.T, log []byte) {
 	if limit := proc.LogLimit + len("\n"+proc.TruncatedLine(dropped)+"\n"); len(log) > limit {
 		t.Errorf("the log has %d bytes, over %d", len(log), limit)
 	}
-	if !bytes.HasPrefix(log, []byte("ooo")) || !bytes.HasSuffix(log, []byte("eeeengine: the fault\n")) {
+	if !bytes.HasPrefix(log, []byte("ooo")) || !bytes.HasSuffix(log, []byte("eee\nengine: the fault\n")) {
 		t.Errorf("the log is %q...%q", log[:min(len(log), 20)], log[max(0, len(log)-40):])
 	}
 }
 
 // A read-mode engine's log (Output) keeps at most proc.LogLimit bytes per
-// game, its start and its end, where the fault shows.
+// game, its start and its end, where the fault shows; the result quotes the
+// last line it printed.
 func TestDarkChessReadModeOutputIsBounded(t *testing.T) {
 	var log bytes.Buffer
-	a := protocol.DarkChessReadModeEngine{Path: "/bin/sh", Args: []string{"-c", flood}, Dir: t.TempDir(), Output: &log}
+	a := protocol.DarkChessReadModeEngine{Path: "/bin/sh", Args: []string{"-c", flood + "; exit 3"}, Dir: t.TempDir(), Output: &log}
 	b := protocol.DarkChessReadModeEngine{Path: "/bin/sh", Args: []string{"-c", "exit 1"}, Dir: t.TempDir()}
 	ref := protocol.DarkChessReferee{Control: timer.Control{Main: time.Minute}}
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
@@ -52,8 +54,8 @@ func TestDarkChessReadModeOutputIsBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Faults[0] == nil {
-		t.Errorf("faults %v: want the first engine's", rec.Faults)
+	if rec.Faults[0] == nil || !strings.Contains(rec.Faults[0].Error(), `"engine: the fault"`) {
+		t.Errorf("faults %v: want the first engine's, quoting its last line", rec.Faults)
 	}
 	checkBoundedLog(t, log.Bytes())
 }
