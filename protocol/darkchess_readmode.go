@@ -45,7 +45,7 @@ const (
 // exit status is only logged: a program that crashes after writing a good
 // move.txt has moved. Every run is reaped before its ply is judged, with
 // every process it started, and the program's output is kept for Output
-// (at most proc.LogLimit per game, its start and its end).
+// (at most 256 KiB per game, its start and its end).
 //
 // board.txt holds the game from the position the seat began in: the start of
 // the game, or, for a game the referee took over mid-way, the position then
@@ -66,9 +66,10 @@ type DarkChessReadModeEngine struct {
 	// player's first: "* Player1(<first>) vs Player2(<second>)".
 	Players [2]string
 	// Output, when not nil, receives what the program printed on its
-	// standard output and standard error, run after run: at most
-	// proc.LogLimit bytes per game, the first half as it comes, the last
-	// half when the seat ends, with a "[truncated N bytes]" line between.
+	// standard output and standard error, run after run: at most 256 KiB
+	// per game (internal/proc.LogLimit), the first half as it comes, the
+	// last half when the seat ends, with a "[truncated N bytes]" line
+	// between.
 	Output io.Writer
 	// Logger receives the seat's events; nil discards them.
 	Logger *slog.Logger

@@ -67,8 +67,9 @@ type DarkChessLegacyEngine struct {
 	FirstPort int
 	// Output, when not nil, receives what the program printed on its
 	// standard output, then on its standard error, once it has ended: at
-	// most proc.LogLimit bytes per game, the start and the end, with a
-	// "[truncated N bytes]" line between when bytes were dropped.
+	// most 256 KiB per game (internal/proc.LogLimit), the start and the
+	// end, with a "[truncated N bytes]" line between when bytes were
+	// dropped.
 	Output io.Writer
 	// Logger receives the seat's events; nil discards them.
 	Logger *slog.Logger

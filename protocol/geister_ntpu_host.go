@@ -244,7 +244,7 @@ type GeisterProgramRun struct {
 	// Play's ctx ended.
 	Killed bool
 	// Stderr is what the program wrote to its standard error, at most
-	// proc.LogLimit bytes of it: the start and the end, with a
+	// 256 KiB of it (internal/proc.LogLimit): the start and the end, with a
 	// "[truncated N bytes]" line between when bytes were dropped;
 	// StderrDropped counts those.
 	Stderr        []byte

@@ -33,8 +33,13 @@
 //
 // A command line is split on blanks, with no shell. A program that is
 // missing, not executable, crashes, hangs or talks nonsense loses its game,
-// with the reason in the result line and the record; it is killed with its
-// whole process group and reaped, and the match goes on.
+// with the reason in the result line and the record; it is killed with
+// every process it started and reaped, and the match goes on. On Linux that
+// includes the processes that left its process group (setsid) or lost their
+// parent: each program runs in a cgroup of its own when arena's cgroup is
+// writable, and otherwise its processes are found in /proc (see
+// internal/proc); killing arena itself kills the programs it runs. A
+// program's logs keep at most 256 KiB per game, the start and the end.
 //
 // Flags of match and tournament (flags and players may come in any order):
 //

@@ -68,8 +68,8 @@ type Program struct {
 	Transcript io.Writer
 	// Output, when not nil, receives the engine's standard output lines
 	// that are not awaited replies and, once it has ended, its standard
-	// error: at most proc.LogLimit bytes of it all per game, the first half
-	// as it comes, the last half when the seat ends, with a
+	// error: at most 256 KiB of it all per game (internal/proc.LogLimit),
+	// the first half as it comes, the last half when the seat ends, with a
 	// "[truncated N bytes]" line between (an engine that floods its output
 	// makes no huge log, and the end, where faults show, is kept).
 	Output io.Writer
