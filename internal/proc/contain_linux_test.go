@@ -186,14 +186,15 @@ func readLines(t *testing.T, r *bufio.Reader, n int) []string {
 }
 
 // The descendants a program leaves when it exits die with it, whatever they
-// did: left the session (setsid), lost their parent (a double fork), and,
-// with a cgroup, cleared their environment too. Wait returns as soon as
-// they are dead, although they held the output pipes and Drain is an hour.
+// did: left the session (setsid), lost their parent (a double fork), lost
+// it and cleared their environment (found in the program's group), and,
+// with a cgroup, all three. Wait returns as soon as they are dead, although
+// they held the output pipes and Drain is an hour.
 func TestLeftDescendantsAreKilled(t *testing.T) {
 	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, cgroup bool) {
 		z, name := newSleeper(t)
-		script := `"$0" setsid up & ( "$0" up & ) ; "$0" up & `
-		n := 3
+		script := `"$0" setsid up & ( "$0" up & ) ; "$0" up & ( env -i "$0" up & ) ; `
+		n := 4
 		if cgroup {
 			script += `env -i "$0" setsid up & `
 			n++

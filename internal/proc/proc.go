@@ -321,6 +321,7 @@ func (p *Process) run(newCmd func() *exec.Cmd, started chan<- error) {
 	p.cmd, p.pid = cmd, cmd.Process.Pid
 	p.ct.started(cmd)
 	started <- nil
+	p.ct.exited()
 	cmd.Wait() // the status is in cmd.ProcessState
 	p.end = time.Now()
 	close(p.exited)

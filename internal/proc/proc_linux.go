@@ -156,6 +156,31 @@ func (ct *container) started(cmd *exec.Cmd) {
 	}
 }
 
+// exited waits for the program to exit, without reaping it, and then,
+// without a cgroup, notes the processes of its group: while the program is
+// an unreaped zombie its group's id is still its own, which it may not be
+// once the pid is free again.
+func (ct *container) exited() {
+	if ct.cg != nil || ct.start == 0 {
+		return
+	}
+	const pPID = 1     // P_PID, <linux/wait.h>
+	var info [128]byte // a siginfo_t
+	for {
+		_, _, errno := syscall.Syscall6(syscall.SYS_WAITID, pPID, uintptr(ct.pid), uintptr(unsafe.Pointer(&info[0])), syscall.WEXITED|syscall.WNOWAIT, 0, 0)
+		if errno == syscall.EINTR {
+			continue
+		}
+		if errno != 0 {
+			return
+		}
+		break
+	}
+	ct.mu.Lock()
+	defer ct.mu.Unlock()
+	ct.members(scanProcs())
+}
+
 // kill kills the program and its descendants now, without waiting for
 // them to die.
 func (ct *container) kill() {
@@ -246,8 +271,11 @@ func (ct *container) sweep(wait bool) {
 // them to ct.found: the program and the processes found before, while they
 // are the same processes; those born since the program that carry its
 // cookie; and, over and over, the children of those, and the members of the
-// groups and sessions they lead or led (a group's id cannot be reused while
-// it has a member, so a group whose leader has gone is still theirs).
+// groups and sessions they lead or led. A group's id cannot be reused while
+// it has a member, so the group of a process found before that has gone is
+// still the program's (those members were found within the same end of
+// the program, moments ago); the program's own group counts only while the
+// program is there, a zombie at least (see exited).
 func (ct *container) members(procs map[int]procInfo) map[int]procInfo {
 	m := map[int]procInfo{}
 	leaders := map[int]bool{}
@@ -258,9 +286,11 @@ func (ct *container) members(procs map[int]procInfo) map[int]procInfo {
 		}
 		return !ok || in.start == start // gone, or the same: its group is the program's
 	}
-	leaders[ct.pid] = same(ct.pid, ct.start)
 	for pid, start := range ct.found {
 		leaders[pid] = same(pid, start)
+	}
+	if in, ok := procs[ct.pid]; ok && in.start == ct.start {
+		m[ct.pid], leaders[ct.pid] = in, true
 	}
 	young := func(pid int, in procInfo) bool {
 		return in.start >= ct.start && pid != ct.self && pid != 1
@@ -581,30 +611,25 @@ func (cg *cgroup) reapAdopted(self int, deadline time.Time) {
 
 // children returns the pids of the host's children, from
 // /proc/self/task/*/children (a list the kernel may cut short while
-// children come and go, which they do not once dead), or, where those files
-// are missing, those of every process.
+// children come and go, which they do not once dead), or, where the kernel
+// has no such files, from every process's parent.
 func children(self int) []int {
-	tasks, err := os.ReadDir("/proc/self/task")
 	var pids []int
-	for _, t := range tasks {
-		data, rerr := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
-		if rerr != nil {
-			err = rerr
-			break
+	if _, err := os.Stat("/proc/thread-self/children"); err != nil {
+		for pid, in := range scanProcs() {
+			if in.ppid == self {
+				pids = append(pids, pid)
+			}
 		}
+		return pids
+	}
+	tasks, _ := os.ReadDir("/proc/self/task")
+	for _, t := range tasks {
+		data, _ := os.ReadFile("/proc/self/task/" + t.Name() + "/children") // a thread may have ended
 		for _, f := range strings.Fields(string(data)) {
 			if pid, err := strconv.Atoi(f); err == nil {
 				pids = append(pids, pid)
 			}
-		}
-	}
-	if err == nil {
-		return pids
-	}
-	pids = pids[:0]
-	for pid, in := range scanProcs() {
-		if in.ppid == self {
-			pids = append(pids, pid)
 		}
 	}
 	return pids

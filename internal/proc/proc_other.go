@@ -22,6 +22,8 @@ func (*container) prepare(*exec.Cmd) {}
 
 func (*container) retry() bool { return false }
 
+func (*container) exited() {}
+
 func (*container) release() {}
 
 func (ct *container) started(cmd *exec.Cmd) { ct.cmd = cmd }

@@ -27,6 +27,8 @@ func (*container) prepare(cmd *exec.Cmd) {
 
 func (*container) retry() bool { return false }
 
+func (*container) exited() {}
+
 func (*container) release() {}
 
 func (ct *container) started(cmd *exec.Cmd) { ct.pid = cmd.Process.Pid }
