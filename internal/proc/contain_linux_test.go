@@ -215,6 +215,38 @@ func TestLeftDescendantsAreKilled(t *testing.T) {
 	})
 }
 
+// A host reading a program's output sees its end as soon as the program
+// exits, before Wait: what the program left, holding the output open, is
+// killed then.
+func TestOutputEndsWithTheProgram(t *testing.T) {
+	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, cgroup bool) {
+		z, name := newSleeper(t)
+		c := way(proc.Config{Path: "/bin/sh", Args: []string{"-c", `"$0" setsid up & ( "$0" up & ) ; read x`, z}, PipeStdin: true, PipeStdout: true})
+		p, err := proc.Start(t.Context(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := bufio.NewReader(p.Stdout())
+		readLines(t, r, 2)
+		p.Stdin().Close() // the program exits
+		ended := make(chan error, 1)
+		go func() {
+			_, err := r.ReadString('\n')
+			ended <- err
+		}()
+		select {
+		case err := <-ended:
+			if err != io.EOF {
+				t.Errorf("read %v, want EOF", err)
+			}
+		case <-time.After(guard):
+			t.Errorf("no end of the output %v after the program exited", guard)
+		}
+		waitGuarded(t, p)
+		checkNoneLeft(t, name)
+	})
+}
+
 // Kill, and the end of the context, kill every descendant of a program
 // still running: those that left the session or lost their parent, and one
 // that also cleared its environment (found through its parent, still

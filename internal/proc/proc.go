@@ -3,8 +3,10 @@
 // its standard input and output): in its own process group, in a given
 // directory, under a context; it keeps a bounded part of what the program
 // prints (its start and its end), kills the program and every process it
-// started when the context ends, when [Process.Kill] is called and once the
-// program has exited, and always reaps it.
+// started when the context ends and when [Process.Kill] is called, kills
+// every process the program left as soon as it exits (so none holds its
+// output open, and a host reading it sees the end at once), and always
+// reaps it.
 //
 // # Containment
 //
@@ -169,6 +171,7 @@ type Process struct {
 
 	exited    chan struct{} // closed once the program has exited and been reaped
 	end       time.Time     // when it exited; set before exited is closed
+	contained chan struct{} // closed once what it left has been killed and reaped
 	watchDone chan struct{} // closed when the watcher goroutine returns
 
 	mu       sync.Mutex
@@ -204,7 +207,7 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("proc: not started: %w", err)
 	}
-	p := &Process{drain: c.Drain, exited: make(chan struct{}), watchDone: make(chan struct{})}
+	p := &Process{drain: c.Drain, exited: make(chan struct{}), contained: make(chan struct{}), watchDone: make(chan struct{})}
 	if p.drain <= 0 {
 		p.drain = DefaultDrain
 	}
@@ -292,8 +295,8 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 	return p, nil
 }
 
-// run starts the program, reports the start's error on started, and then
-// waits for the program and reaps it.
+// run starts the program, reports the start's error on started, then waits
+// for the program and reaps it, and kills and reaps what it left.
 //
 // On Linux the program's parent-death signal (Pdeathsig) fires when the
 // thread that started it ends, not the process (https://go.dev/issue/27505),
@@ -325,6 +328,8 @@ func (p *Process) run(newCmd func() *exec.Cmd, started chan<- error) {
 	cmd.Wait() // the status is in cmd.ProcessState
 	p.end = time.Now()
 	close(p.exited)
+	p.ct.finish()
+	close(p.contained)
 }
 
 // watch kills the program and its descendants when ctx ends before the
@@ -363,12 +368,12 @@ func (p *Process) Stdin() *os.File { return p.stdin }
 func (p *Process) Stdout() *os.File { return p.stdout }
 
 // Exited returns a channel closed once the program has exited (the
-// processes it left may still run until Wait kills them).
+// processes it left are being killed then).
 func (p *Process) Exited() <-chan struct{} { return p.exited }
 
 // Kill kills the program and every descendant it has now, if the program is
-// still running (once it has exited, Wait kills what it left). It is safe to
-// call at any time, from any goroutine, more than once.
+// still running (once it has exited, what it left is killed anyway). It is
+// safe to call at any time, from any goroutine, more than once.
 func (p *Process) Kill() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -380,17 +385,17 @@ func (p *Process) Kill() {
 	}
 }
 
-// Wait waits for the program to exit, kills every descendant it left, waits
-// for them to be gone and reaps those the host adopted ([Subreaper]), reads
-// what remains in the output pipes (at once, as nobody holds them any more;
-// for at most [Config.Drain] if someone escaped), closes the pipes and
-// returns the result. It always returns once the program has exited; later
-// calls return the same result.
+// Wait waits for the program to exit and for every descendant it left to
+// be killed and gone (and reaped, those the host adopted: see
+// [Subreaper]), reads what remains in the output pipes (at once, as nobody
+// holds them any more; for at most [Config.Drain] if someone escaped),
+// closes the pipes and returns the result. It always returns once the
+// program has exited; later calls return the same result.
 func (p *Process) Wait() Result {
 	p.waitOnce.Do(func() {
 		<-p.exited
 		<-p.watchDone
-		p.ct.finish() // the processes the program left behind
+		<-p.contained
 		deadline := time.Now().Add(p.drain)
 		for _, c := range []*capture{p.out, p.errs} {
 			if c != nil {
