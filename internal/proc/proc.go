@@ -21,10 +21,11 @@
 //     another cgroup (root) can leave it.
 //   - Without a writable cgroup, its environment carries a cookie
 //     ([CookieVar], as Jenkins' ProcessTreeKiller marks a build),
-//     and its end scans /proc: the program's process group, the processes
-//     carrying the cookie, the groups and sessions they lead, and all their
-//     descendants are stopped (SIGSTOP, so none can fork away), then killed,
-//     until a scan finds none alive. A descendant that both cleared its
+//     and its end scans /proc: the program's process group (as it was when
+//     the program exited, too), the processes carrying the cookie, the
+//     groups and sessions they lead, and all their descendants are stopped
+//     (SIGSTOP, so none can fork away), then killed, until a scan finds
+//     none alive. A descendant that both cleared its
 //     environment and left its group and session, and whose parent had died
 //     before the scan, cannot be told from the host's other children there
 //     and escapes; so does, unreaped, the zombie of one that left its group
