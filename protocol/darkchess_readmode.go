@@ -45,8 +45,9 @@ const (
 // DarkChessNotStarted, DarkChessCrashed (no good move.txt and a failed
 // exit) or DarkChessIllegal. As on the platform, the
 // exit status is only logged: a program that crashes after writing a good
-// move.txt has moved. Every run is reaped before its ply is judged, and the
-// program's output is kept (64 KiB of each stream per run) for Output.
+// move.txt has moved. Every run is reaped before its ply is judged, with
+// every process it started, and the program's output is kept for Output
+// (at most 256 KiB per game, its start and its end).
 //
 // board.txt holds the game from the position the seat began in: the start of
 // the game, or, for a game the referee took over mid-way, the position then
@@ -67,7 +68,10 @@ type DarkChessReadModeEngine struct {
 	// player's first: "* Player1(<first>) vs Player2(<second>)".
 	Players [2]string
 	// Output, when not nil, receives what the program printed on its
-	// standard output and standard error after each run.
+	// standard output and standard error, run after run: at most 256 KiB
+	// per game (internal/proc.LogLimit), the first half as it comes, the
+	// last half when the seat ends, with a "[truncated N bytes]" line
+	// between.
 	Output io.Writer
 	// Logger receives the seat's events; nil discards them.
 	Logger *slog.Logger
@@ -81,6 +85,9 @@ func (e *DarkChessReadModeEngine) Seat() DarkChessSeat {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	s.log = s.log.With("engine", e.Path)
+	if e.Output != nil {
+		s.out = proc.NewBoundedWriter(e.Output, proc.LogLimit)
+	}
 	return s
 }
 
@@ -88,6 +95,7 @@ func (e *DarkChessReadModeEngine) Seat() DarkChessSeat {
 type dcReadModeSeat struct {
 	e     DarkChessReadModeEngine
 	log   *slog.Logger
+	out   *proc.BoundedWriter   // Output, bounded; nil without Output
 	board record.DarkChessBoard // the game so far, as board.txt says it
 	skip  int                   // plies of the game before Begin, not in board.txt
 	began bool
@@ -198,9 +206,9 @@ func (s *dcReadModeSeat) Ask(ctx context.Context, v darkchess.View) (darkchess.M
 		return darkchess.NoMove, err
 	}
 	s.log.Debug("dark chess read mode: program ended", "ply", len(v.History)+1, "status", res.Status, "elapsed", res.Elapsed)
-	if s.e.Output != nil {
-		s.e.Output.Write(res.Stdout)
-		s.e.Output.Write(res.Stderr)
+	if s.out != nil {
+		s.out.Write(res.Stdout)
+		s.out.Write(res.Stderr)
 	}
 	switch {
 	case res.TimedOut:
@@ -279,5 +287,11 @@ func dcTail(b []byte) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// End has nothing to release: every run was reaped in its Ask.
-func (s *dcReadModeSeat) End(context.Context, darkchess.Result) error { return nil }
+// End writes the kept end of the program's output to Output; every run was
+// reaped in its Ask.
+func (s *dcReadModeSeat) End(context.Context, darkchess.Result) error {
+	if s.out != nil {
+		return s.out.Close()
+	}
+	return nil
+}

@@ -69,8 +69,10 @@ type DarkChessLegacyEngine struct {
 	// system choose a free port.
 	FirstPort int
 	// Output, when not nil, receives what the program printed on its
-	// standard output and standard error (the first 64 KiB of each), once
-	// it has ended.
+	// standard output, then on its standard error, once it has ended: at
+	// most 256 KiB per game (internal/proc.LogLimit), the start and the
+	// end, with a "[truncated N bytes]" line between when bytes were
+	// dropped.
 	Output io.Writer
 	// Logger receives the seat's events; nil discards them.
 	Logger *slog.Logger
@@ -424,8 +426,10 @@ func (s *dcHostSeat) End(ctx context.Context, r darkchess.Result) error {
 	res := s.p.Wait()
 	s.log.Info("dark chess legacy: engine ended", "status", res.Status)
 	if s.e.Output != nil {
-		s.e.Output.Write(res.Stdout)
-		s.e.Output.Write(res.Stderr)
+		out := proc.NewBoundedWriter(s.e.Output, proc.LogLimit)
+		out.Write(res.Stdout)
+		out.Write(res.Stderr)
+		out.Close()
 	}
 	return nil
 }

@@ -8,9 +8,11 @@
 // handler style ([OthelloPlayer], [GeisterPlayer], [DarkChessPlayer],
 // [PDDPlayer]); connecting it is one call. Every blocking call takes a
 // context.Context, hosts enforce the timer package's controls, kill a child
-// program together with its process group when its time is up, and never let
-// one peer's garbage, silence or disconnect hurt another game. Logging goes to
-// the *slog.Logger the caller gives (nil discards it).
+// program together with every process it started (on Linux also those that
+// left its process group) when its time is up and when its game ends, keep
+// at most 256 KiB of its output per game (the start and the end), and
+// never let one peer's garbage, silence or disconnect hurt another game.
+// Logging goes to the *slog.Logger the caller gives (nil discards it).
 //
 // # Othello: the TUS OthelloServer protocol
 //

@@ -98,7 +98,6 @@ const (
 	geisterNTPUConnectTimeout = 10 * time.Second
 	geisterNTPUExitGrace      = 2 * time.Second
 	geisterNTPUWriteTimeout   = 5 * time.Second
-	geisterNTPUStderr         = 64 << 10 // bytes of standard error kept per program
 )
 
 // GeisterNTPUHost referees one Geister game at a time between two programs
@@ -248,8 +247,10 @@ type GeisterProgramRun struct {
 	// time ran out, it did not exit within ExitGrace after its result, or
 	// Play's ctx ended.
 	Killed bool
-	// Stderr is the start of what the program wrote to its standard error
-	// (at most 64 KiB); StderrDropped counts the bytes beyond.
+	// Stderr is what the program wrote to its standard error, at most
+	// 256 KiB of it (internal/proc.LogLimit): the start and the end, with a
+	// "[truncated N bytes]" line between when bytes were dropped;
+	// StderrDropped counts those.
 	Stderr        []byte
 	StderrDropped int64
 	// Dropped counts the non-blank lines the host read from the program

@@ -95,7 +95,7 @@ func (s *ntpuSeat) procConfig(extra ...string) proc.Config {
 			path = abs
 		}
 	}
-	return proc.Config{Path: path, Args: args, Dir: dir, Env: s.prog.Env, Capture: geisterNTPUStderr}
+	return proc.Config{Path: path, Args: args, Dir: dir, Env: s.prog.Env, Capture: proc.LogLimit}
 }
 
 // startSTDIO starts a STDIO-mode program and its reader.

@@ -18,22 +18,12 @@ func pddSubreaper(t *testing.T) {
 	}
 }
 
-// checkPDDChildKilled waits for the orphaned child pid and checks that
-// SIGKILL ended it.
+// checkPDDChildKilled checks that the orphaned child pid is gone: internal/proc
+// killed it at the end of its program and, as it was ours, reaped it (an
+// unreaped zombie would still be there).
 func checkPDDChildKilled(t *testing.T, pid int) {
 	t.Helper()
-	var ws syscall.WaitStatus
-	for {
-		_, err := syscall.Wait4(pid, &ws, 0, nil)
-		if errors.Is(err, syscall.EINTR) {
-			continue
-		}
-		if err != nil {
-			t.Fatalf("wait4(%d): %v", pid, err)
-		}
-		break
-	}
-	if !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
-		t.Errorf("child %d ended with %v, want SIGKILL", pid, ws)
+	if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("child %d: %v, want ESRCH (killed and reaped)", pid, err)
 	}
 }

@@ -45,7 +45,12 @@
 //	disconnected      closed its connection or its output before the end
 //
 // It is killed with every process it started and reaped, and the match goes
-// on. arena exits with status 1 after the games when a program could not
+// on. On Linux that includes the processes that left its process group
+// (setsid) or lost their parent: each program runs in a cgroup of its own
+// when arena's cgroup is writable, and otherwise its processes are found in
+// /proc (see internal/proc); killing arena itself kills the programs it
+// runs. A program's logs keep at most 256 KiB per game, the start and the
+// end. arena exits with status 1 after the games when a program could not
 // start in any of its games.
 //
 // Flags of match and tournament (flags and players may come in any order):

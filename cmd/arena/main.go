@@ -10,12 +10,19 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"github.com/botarena/botarena/internal/proc"
 )
 
 // version is the botarena version the servers announce.
 const version = "0.1.0"
 
 func main() {
+	// The processes that programs leave orphaned become arena's (on Linux),
+	// so that the end of each game kills and reaps them.
+	if err := proc.Subreaper(); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+		fmt.Fprintln(os.Stderr, "arena: warning:", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

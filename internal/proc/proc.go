@@ -2,15 +2,44 @@
 // referee that runs a strategy per move, or a host speaking to a program over
 // its standard input and output): in its own process group, in a given
 // directory, under a context; it keeps a bounded part of what the program
-// prints (its start and its end), kills the whole process group (the program and every child it
-// started) when the context ends and again once the program has exited, and
-// always reaps it.
+// prints (its start and its end), kills the program and every process it
+// started when the context ends and when [Process.Kill] is called, kills
+// every process the program left as soon as it exits (so none holds its
+// output open, and a host reading it sees the end at once), and always
+// reaps it.
 //
-// On Unix the program is the leader of a new process group
-// (syscall.SysProcAttr.Setpgid), so its pid is the group id, and a kill is
-// SIGKILL to -pgid: a program cannot outlive its deadline through a child,
-// unless the child leaves the group on purpose (setsid). Elsewhere only the
-// program itself is killed.
+// # Containment
+//
+// A program must not outlive its game through a descendant, not even one
+// that left its process group (setsid), whose parent died, or that cleared
+// its environment. On Linux:
+//
+//   - Each program is started straight into a cgroup of its own (cgroup v2,
+//     a child of the host's cgroup, when one is writable), and its end is
+//     cgroup.kill: every process in the cgroup dies, whatever session,
+//     group or parent it has. Only a process allowed to move itself to
+//     another cgroup (root) can leave it.
+//   - Without a writable cgroup, its environment carries a cookie
+//     ([CookieVar], as Jenkins' ProcessTreeKiller marks a build),
+//     and its end scans /proc: the program's process group (as it was when
+//     the program exited, too), the processes carrying the cookie, the
+//     groups and sessions they lead, and all their descendants are stopped
+//     (SIGSTOP, so none can fork away), then killed, until a scan finds
+//     none alive. A descendant that both cleared its
+//     environment and left its group and session, and whose parent had died
+//     before the scan, cannot be told from the host's other children there
+//     and escapes; so does, unreaped, the zombie of one that left its group
+//     and died after its parent before any scan saw it. Give the host a
+//     writable cgroup to close these gaps.
+//   - The program gets SIGKILL when the host dies (Pdeathsig), so kill -9 of
+//     the host does not leave it running.
+//   - A host that called [Subreaper] adopts the orphans of its programs;
+//     proc reaps those of each program at its end (wait4 on their own pids,
+//     never on any child, which would take os/exec's statuses).
+//
+// Elsewhere on Unix the program is the leader of a new process group and a
+// kill is SIGKILL to the group; on other systems only the program itself is
+// killed.
 //
 //	res, err := proc.Run(ctx, proc.Config{Path: "./bot", Args: []string{"W", "N"}})
 //	if err != nil { ... } // the program could not be started: errors.Is(err, proc.ErrStart)
@@ -24,6 +53,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -34,9 +64,17 @@ import (
 const DefaultCapture = LogLimit
 
 // DefaultDrain is how long [Process.Wait] keeps reading the output pipes
-// after the process group was killed when [Config.Drain] is 0. A pipe stays
-// open that long only while a process that left the group holds it.
+// after the program's descendants were killed when [Config.Drain] is 0. Once
+// they are all dead the pipes end at once; a pipe stays open that long only
+// while a process that escaped the containment (see the package
+// documentation) holds it.
 const DefaultDrain = time.Second
+
+// CookieVar is the environment variable that marks every process of a
+// program on Linux: its value holds a random cookie per program (several,
+// separated by commas, when a program runs programs of its own), which the
+// containment looks for in /proc/<pid>/environ when it has no cgroup.
+const CookieVar = "BOTARENA_PROC"
 
 // ErrStart is wrapped by the error of [Start] and [Run] when the program
 // could not be started: not found, not executable, not a valid executable,
@@ -70,9 +108,13 @@ type Config struct {
 	// between are read and dropped, so the program never blocks on a full
 	// pipe. 0 means DefaultCapture; a negative value keeps nothing.
 	Capture int
-	// Drain bounds how long Wait reads the output pipes once the process
-	// group is dead; 0 means DefaultDrain.
+	// Drain bounds how long Wait reads the output pipes once the program's
+	// descendants are dead; 0 means DefaultDrain.
 	Drain time.Duration
+
+	// noCgroup makes the containment do without a cgroup, as on a machine
+	// that has none writable (for the tests of that way).
+	noCgroup bool
 }
 
 // Result is how a program ended.
@@ -116,7 +158,8 @@ func (r Result) Success() bool {
 // call exec.Cmd.Wait: always, once the program is no longer needed, so that
 // it is reaped and its goroutines end.
 type Process struct {
-	cmd   *exec.Cmd
+	cmd   *exec.Cmd  // set before Start returns
+	ct    *container // what holds the program's descendants
 	pid   int
 	start time.Time
 	drain time.Duration
@@ -129,6 +172,7 @@ type Process struct {
 
 	exited    chan struct{} // closed once the program has exited and been reaped
 	end       time.Time     // when it exited; set before exited is closed
+	contained chan struct{} // closed once what it left has been killed and reaped
 	watchDone chan struct{} // closed when the watcher goroutine returns
 
 	mu       sync.Mutex
@@ -156,18 +200,15 @@ func Run(ctx context.Context, c Config) (Result, error) {
 }
 
 // Start starts the program in its own process group and returns at once.
-// When ctx ends before the program exits, the whole group is killed and the
-// result says why (TimedOut or Canceled). An error wraps [ErrStart] and the
-// cause, or ctx's error if ctx had already ended (nothing is started then).
+// When ctx ends before the program exits, the program and its descendants
+// are killed and the result says why (TimedOut or Canceled). An error wraps
+// [ErrStart] and the cause, or ctx's error if ctx had already ended (nothing
+// is started then).
 func Start(ctx context.Context, c Config) (*Process, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("proc: not started: %w", err)
 	}
-	cmd := exec.Command(c.Path, c.Args...)
-	cmd.Dir = c.Dir
-	cmd.Env = c.Env
-	setProcAttr(cmd)
-	p := &Process{cmd: cmd, drain: c.Drain, exited: make(chan struct{}), watchDone: make(chan struct{})}
+	p := &Process{drain: c.Drain, exited: make(chan struct{}), contained: make(chan struct{}), watchDone: make(chan struct{})}
 	if p.drain <= 0 {
 		p.drain = DefaultDrain
 	}
@@ -191,23 +232,21 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 		}
 		return r, w, err
 	}
+	var stdin io.Reader = c.Stdin
 	if c.PipeStdin {
 		r, w, err := pipe()
 		if err != nil {
 			return fail(err)
 		}
 		childEnds = append(childEnds, r)
-		cmd.Stdin, p.stdin = r, w
-	} else {
-		cmd.Stdin = c.Stdin
-		cmd.WaitDelay = p.drain // bounds the copying of a Stdin that is not a file
+		stdin, p.stdin = r, w
 	}
 	r, w, err := pipe()
 	if err != nil {
 		return fail(err)
 	}
 	childEnds = append(childEnds, w)
-	cmd.Stdout = w
+	stdout := w
 	if c.PipeStdout {
 		p.stdout = r
 	} else {
@@ -218,17 +257,31 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 		return fail(err)
 	}
 	childEnds = append(childEnds, w)
-	cmd.Stderr = w
+	stderr := w
 	p.errs = &capture{r, NewBounded(limit)}
 
+	// A Cmd cannot be started twice: the containment may ask for a second
+	// try (without its cgroup), with a new one.
+	newCmd := func() *exec.Cmd {
+		cmd := exec.Command(c.Path, c.Args...)
+		cmd.Dir = c.Dir
+		cmd.Env = c.Env
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+		if !c.PipeStdin {
+			cmd.WaitDelay = p.drain // bounds the copying of a Stdin that is not a file
+		}
+		return cmd
+	}
+	p.ct = newContainer(c)
+	started := make(chan error, 1)
 	p.start = time.Now()
-	if err := cmd.Start(); err != nil {
+	go p.run(newCmd, started)
+	if err := <-started; err != nil {
 		return fail(err)
 	}
 	for _, f := range childEnds {
 		f.Close()
 	}
-	p.pid = cmd.Process.Pid
 	for _, c := range []*capture{p.out, p.errs} {
 		if c == nil {
 			continue
@@ -239,16 +292,49 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 			io.Copy(c, c.r) // ends at end of file, or at the drain deadline
 		}()
 	}
-	go func() {
-		cmd.Wait() // the status is in cmd.ProcessState
-		p.end = time.Now()
-		close(p.exited)
-	}()
 	go p.watch(ctx)
 	return p, nil
 }
 
-// watch kills the group when ctx ends before the program exits.
+// run starts the program, reports the start's error on started, then waits
+// for the program and reaps it, and kills and reaps what it left.
+//
+// On Linux the program's parent-death signal (Pdeathsig) fires when the
+// thread that started it ends, not the process (https://go.dev/issue/27505),
+// and the Go runtime ends a thread when a goroutine locked to it exits. So
+// run keeps its goroutine locked to the starting thread until the program
+// has been reaped: no other goroutine can take that thread, and it ends only
+// with the host. Waiting needs a thread anyway, blocked in wait, so the lock
+// costs nothing.
+func (p *Process) run(newCmd func() *exec.Cmd, started chan<- error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cmd := newCmd()
+	p.ct.prepare(cmd)
+	err := cmd.Start()
+	if err != nil && p.ct.retry() {
+		cmd = newCmd()
+		p.ct.prepare(cmd)
+		err = cmd.Start()
+	}
+	if err != nil {
+		p.ct.release()
+		started <- err
+		return
+	}
+	p.cmd, p.pid = cmd, cmd.Process.Pid
+	p.ct.started(cmd)
+	started <- nil
+	p.ct.exited()
+	cmd.Wait() // the status is in cmd.ProcessState
+	p.end = time.Now()
+	close(p.exited)
+	p.ct.finish()
+	close(p.contained)
+}
+
+// watch kills the program and its descendants when ctx ends before the
+// program exits.
 func (p *Process) watch(ctx context.Context) {
 	defer close(p.watchDone)
 	select {
@@ -263,7 +349,7 @@ func (p *Process) watch(ctx context.Context) {
 			} else {
 				p.canceled = true
 			}
-			killGroup(p.cmd)
+			p.ct.kill()
 		}
 		p.mu.Unlock()
 	}
@@ -282,12 +368,13 @@ func (p *Process) Stdin() *os.File { return p.stdin }
 // closes it.
 func (p *Process) Stdout() *os.File { return p.stdout }
 
-// Exited returns a channel closed once the program has exited (the children
-// it left may still run until Wait kills them).
+// Exited returns a channel closed once the program has exited (the
+// processes it left are being killed then).
 func (p *Process) Exited() <-chan struct{} { return p.exited }
 
-// Kill kills the process group now, if the program is still running. It
-// is safe to call at any time, from any goroutine, more than once.
+// Kill kills the program and every descendant it has now, if the program is
+// still running (once it has exited, what it left is killed anyway). It is
+// safe to call at any time, from any goroutine, more than once.
 func (p *Process) Kill() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -295,19 +382,21 @@ func (p *Process) Kill() {
 	case <-p.exited:
 	default:
 		p.killed = true
-		killGroup(p.cmd)
+		p.ct.kill()
 	}
 }
 
-// Wait waits for the program to exit, kills what is left of its process
-// group, reads what remains in the output pipes (for at most
-// [Config.Drain]), closes the pipes and returns the result. It always
-// returns once the program has exited; later calls return the same result.
+// Wait waits for the program to exit and for every descendant it left to
+// be killed and gone (and reaped, those the host adopted: see
+// [Subreaper]), reads what remains in the output pipes (at once, as nobody
+// holds them any more; for at most [Config.Drain] if someone escaped),
+// closes the pipes and returns the result. It always returns once the
+// program has exited; later calls return the same result.
 func (p *Process) Wait() Result {
 	p.waitOnce.Do(func() {
 		<-p.exited
 		<-p.watchDone
-		killGroup(p.cmd) // children the program left behind
+		<-p.contained
 		deadline := time.Now().Add(p.drain)
 		for _, c := range []*capture{p.out, p.errs} {
 			if c != nil {

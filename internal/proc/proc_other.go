@@ -2,15 +2,34 @@
 
 package proc
 
-import "os/exec"
+import (
+	"errors"
+	"os/exec"
+)
 
-// setProcAttr does nothing: without Unix process groups only the program
-// itself can be killed.
-func setProcAttr(*exec.Cmd) {}
+// Subreaper reports errors.ErrUnsupported: child subreapers are Linux's.
+func Subreaper() error { return errors.ErrUnsupported }
 
-// killGroup kills the program itself, if it is still running.
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil {
-		cmd.Process.Kill()
-	}
+// container holds only the program itself: without Unix process groups its
+// descendants are out of reach.
+type container struct {
+	cmd *exec.Cmd
 }
+
+func newContainer(Config) *container { return &container{} }
+
+func (*container) prepare(*exec.Cmd) {}
+
+func (*container) retry() bool { return false }
+
+func (*container) exited() {}
+
+func (*container) release() {}
+
+func (ct *container) started(cmd *exec.Cmd) { ct.cmd = cmd }
+
+// kill kills the program, if it is still running.
+func (ct *container) kill() { ct.cmd.Process.Kill() }
+
+// finish has nothing left to kill once the program has exited.
+func (*container) finish() {}

@@ -1,21 +1,41 @@
-//go:build unix
+//go:build unix && !linux
 
 package proc
 
 import (
+	"errors"
 	"os/exec"
 	"syscall"
 )
 
-// setProcAttr makes the program the leader of a new process group.
-func setProcAttr(cmd *exec.Cmd) {
+// Subreaper reports errors.ErrUnsupported: child subreapers are Linux's.
+func Subreaper() error { return errors.ErrUnsupported }
+
+// container holds the program's process group: the program leads a new
+// one, and its end is SIGKILL to the group. A descendant that leaves the
+// group (setsid) escapes it.
+type container struct {
+	pid int
+}
+
+func newContainer(Config) *container { return &container{} }
+
+// prepare makes the program the leader of a new process group.
+func (*container) prepare(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
 
-// killGroup sends SIGKILL to the program's process group. A group that is
-// gone already (ESRCH) is no error.
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil && cmd.Process.Pid > 0 {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-}
+func (*container) retry() bool { return false }
+
+func (*container) exited() {}
+
+func (*container) release() {}
+
+func (ct *container) started(cmd *exec.Cmd) { ct.pid = cmd.Process.Pid }
+
+// kill sends SIGKILL to the program's process group. A group that is gone
+// already (ESRCH) is no error.
+func (ct *container) kill() { syscall.Kill(-ct.pid, syscall.SIGKILL) }
+
+// finish kills what is left of the group.
+func (ct *container) finish() { ct.kill() }

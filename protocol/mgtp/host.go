@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"os"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
@@ -77,8 +76,11 @@ type Program struct {
 	// written.
 	Transcript io.Writer
 	// Output, when not nil, receives the engine's standard output lines
-	// that are not awaited replies, as they come, and its standard error
-	// (the first 64 KiB) once it has ended.
+	// that are not awaited replies and, once it has ended, its standard
+	// error: at most 256 KiB of it all per game (internal/proc.LogLimit),
+	// the first half as it comes, the last half when the seat ends, with a
+	// "[truncated N bytes]" line between (an engine that floods its output
+	// makes no huge log, and the end, where faults show, is kept).
 	Output io.Writer
 	// Logger receives the seat's events; nil discards them.
 	Logger *slog.Logger
@@ -101,6 +103,9 @@ func (p *Program) Seat() *Seat {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	s.log = s.log.With("engine", p.Path)
+	if p.Output != nil {
+		s.out = proc.NewBoundedWriter(p.Output, proc.LogLimit)
+	}
 	return s
 }
 
@@ -115,8 +120,8 @@ type Seat struct {
 	stdin    *os.File
 	replies  chan Reply
 	readDone chan struct{}
-	readErr  error // why reading ended; set before readDone is closed
-	outMu    sync.Mutex
+	readErr  error               // why reading ended; set before readDone is closed
+	out      *proc.BoundedWriter // Output, bounded; nil without Output
 	wbuf     []byte
 
 	name, version string
@@ -249,14 +254,11 @@ func (s *Seat) read(stdout io.Reader) {
 	}
 }
 
-// output writes to Output.
+// output writes to Output, within its bound.
 func (s *Seat) output(text string) {
-	if s.p.Output == nil {
-		return
+	if s.out != nil {
+		io.WriteString(s.out, text)
 	}
-	s.outMu.Lock()
-	defer s.outMu.Unlock()
-	io.WriteString(s.p.Output, text)
 }
 
 // transcript writes one line to the transcript.
@@ -411,8 +413,12 @@ func (s *Seat) Tell(ctx context.Context, t protocol.DarkChessTell) error {
 }
 
 // End sends quit (after game_over with SendGameOver), waits for a healthy
-// engine to exit, then kills the process group and reaps it.
+// engine to exit, then kills it and every process it started, reaps it, and
+// writes the kept end of its output to Output.
 func (s *Seat) End(ctx context.Context, r darkchess.Result) error {
+	if s.out != nil {
+		defer s.out.Close() // the kept tail of the output
+	}
 	if s.proc == nil {
 		return nil
 	}

@@ -1,0 +1,30 @@
+//go:build linux
+
+package proc_test
+
+import (
+	"testing"
+
+	"github.com/botarena/botarena/internal/proc"
+)
+
+// BenchmarkRun measures the cost of a short program's life under proc (a
+// PDD referee runs one per move), with each way of containment.
+func BenchmarkRun(b *testing.B) {
+	for _, way := range []struct {
+		name string
+		c    proc.Config
+	}{
+		{"cgroup", proc.Config{Path: "true"}},
+		{"scan", proc.WithoutCgroup(proc.Config{Path: "true"})},
+	} {
+		b.Run(way.name, func(b *testing.B) {
+			for b.Loop() {
+				res, err := proc.Run(b.Context(), way.c)
+				if err != nil || !res.Success() {
+					b.Fatalf("%+v, %v", res, err)
+				}
+			}
+		})
+	}
+}
