@@ -38,19 +38,20 @@ func TestMatchOthelloPrograms(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
 		player string
+		time   string // the control: generous unless the program must time out
 		want   string // in the line of the game the program plays black
 	}{
 		// A game between two random players may be drawn.
-		{"example", "tcp:" + bin + " -nick ex", `game 1: othello-random \(black\) vs random \(white\): ([\w-]+ wins|draw) by discs`},
-		{"placeholders", "tcp:" + bin + " -nick ex {host} {port}", `game 1: othello-random \(black\) vs random \(white\): ([\w-]+ wins|draw) by discs`},
-		{"missing", "tcp:" + filepath.Join(dir, "nothing-here"), `game 1: nothing-here \(black\) vs random \(white\): random wins by disconnect, 0 plies; nothing-here could not start: program not found: .*nothing-here`},
-		{"crash", crash, `game 1: crash \(black\) vs random \(white\): random wins by disconnect, 0 plies; crash crashed: exited before connecting \(exit status 3\); stderr: segfault, pretend`},
-		{"hang", hang, `game 1: hang \(black\) vs random \(white\): random wins by timeout \(\d+-\d+\), 0 plies; hang timed out: no move within 1s`},
+		{"example", "tcp:" + bin + " -nick ex", "60s/move", `game 1: othello-random \(black\) vs random \(white\): ([\w-]+ wins|draw) by discs`},
+		{"placeholders", "tcp:" + bin + " -nick ex {host} {port}", "60s/move", `game 1: othello-random \(black\) vs random \(white\): ([\w-]+ wins|draw) by discs`},
+		{"missing", "tcp:" + filepath.Join(dir, "nothing-here"), "60s/move", `game 1: nothing-here \(black\) vs random \(white\): random wins by disconnect, 0 plies; nothing-here could not start: program not found: .*nothing-here`},
+		{"crash", crash, "60s/move", `game 1: crash \(black\) vs random \(white\): random wins by disconnect, 0 plies; crash crashed: exited before connecting \(exit status 3\); stderr: segfault, pretend`},
+		{"hang", hang, "1s/move", `game 1: hang \(black\) vs random \(white\): random wins by timeout \(\d+-\d+\), 0 plies; hang timed out: no move within 1s`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
 			out.Reset()
-			err := run(context.Background(), []string{"match", "othello", "-games", "2", "-time", "1s/move", "-out", t.TempDir(), tt.player, "random"}, &out, &errOut)
+			err := run(context.Background(), []string{"match", "othello", "-games", "2", "-time", tt.time, "-out", t.TempDir(), tt.player, "random"}, &out, &errOut)
 			// A program that never started makes arena fail, after the games.
 			if tt.name == "missing" {
 				if !errors.Is(err, errNeverStarted) || !strings.Contains(err.Error(), "nothing-here could not start in any of its 2 games (program not found: ") {
