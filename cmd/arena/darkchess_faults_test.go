@@ -498,21 +498,7 @@ func TestDarkchessFaultRecordsResumed(t *testing.T) {
 			if res.Winner != 1-seat || res.Plies != 119 || res.Reason != "TimeOut" || log.seen()[int64(seat)] != protocol.DarkChessNotStarted.String() {
 				t.Errorf("want the seat %d program to lose at ply 119 as it could not start: %+v, kinds %v", seat, res, log.seen())
 			}
-			data, err := os.ReadFile(res.Record)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := record.ReadDarkChessBoard(bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := b.Game(darkchess.NTU2021, nil)
-			if err != nil {
-				t.Fatalf("the record does not replay: %v\n%s", err, data)
-			}
-			if got, _ := g.Result(); got.String() != sc.Result || dcWinnerSeat(g) != res.Winner {
-				t.Errorf("the record replays to %v, the referee said %s", got, sc.Result)
-			}
+			dcCheckReplay(t, res, sc)
 		})
 	}
 }
@@ -537,7 +523,28 @@ func dcFaultGame(t *testing.T, c dcFaultCase, seat int, exe string, opp *playerS
 	res, sc := dcPlay(t, r, players[0], players[1], 0, 11, slog.New(&log))
 	log.CheckReaped(t)
 
-	// The record replays to the referee's result.
+	dcCheckReplay(t, res, sc)
+
+	// The misbehaving engine loses as its fault calls for.
+	reason, kind, faulty := c.expect()
+	kinds := log.seen()
+	switch {
+	case !faulty:
+		if res.Faults != [2]fault{} || res.Reason == "TimeOut" || res.Reason == "MoveError" {
+			t.Errorf("a fault that costs nothing: %+v", res)
+		}
+	case res.Winner != 1-seat || res.Reason != reason || res.Faults[seat].Kind.String() != kind.String() || res.Faults[1-seat] != (fault{}) ||
+		len(kinds) != 1 || kinds[int64(seat)] != kind.String():
+		t.Errorf("want the seat %d engine to lose by %s (%s); got %+v, kinds %v", seat, reason, kind, res, kinds)
+	}
+	t.Logf("%d plies, %s: %s", res.Plies, res.Reason, res.Detail)
+}
+
+// dcCheckReplay checks that the board.txt of a game the runner played
+// (res, with its sidecar sc) reads back and replays to the referee's
+// result: the same winner, reason and result.
+func dcCheckReplay(t *testing.T, res gameResult, sc darkchessSidecar) {
+	t.Helper()
 	data, err := os.ReadFile(res.Record)
 	if err != nil {
 		t.Fatal(err)
@@ -555,20 +562,6 @@ func dcFaultGame(t *testing.T, c dcFaultCase, seat int, exe string, opp *playerS
 		t.Errorf("the record replays to %v (winner seat %d), the referee said %s (%s, winner seat %d)\n%s",
 			got, dcWinnerSeat(g), sc.Result, res.Reason, res.Winner, data)
 	}
-
-	// The misbehaving engine loses as its fault calls for.
-	reason, kind, faulty := c.expect()
-	kinds := log.seen()
-	switch {
-	case !faulty:
-		if res.Faults != [2]fault{} || res.Reason == "TimeOut" || res.Reason == "MoveError" {
-			t.Errorf("a fault that costs nothing: %+v", res)
-		}
-	case res.Winner != 1-seat || res.Reason != reason || res.Faults[seat].Kind.String() != kind.String() || res.Faults[1-seat] != (fault{}) ||
-		len(kinds) != 1 || kinds[int64(seat)] != kind.String():
-		t.Errorf("want the seat %d engine to lose by %s (%s); got %+v, kinds %v", seat, reason, kind, res, kinds)
-	}
-	t.Logf("%d plies, %s: %s", res.Plies, res.Reason, res.Detail)
 }
 
 // dcWinnerSeat returns the seat that won g (0 the first player), -1 for a

@@ -158,34 +158,9 @@ func TestArenaServeOthello(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := arenaCommand(t, ctx, dir, "serve", "othello", "-port", "0", "-pairing", "fifo", "-timeout", "10")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(stdout)
-	port := ""
-	for port == "" && sc.Scan() {
-		if m := regexp.MustCompile(`^Othello Server ver \S+ start: \(tcp port:(\d+)\)$`).FindStringSubmatch(sc.Text()); m != nil {
-			port = m[1]
-		}
-	}
-	if port == "" {
-		cmd.Process.Kill()
-		t.Fatalf("no banner: %v", cmd.Wait())
-	}
-	go func() {
-		for sc.Scan() {
-		}
-	}()
-	playOthelloOnServer(t, ctx, port, "p0", "p1")
-	cmd.Process.Signal(syscall.SIGINT)
-	if err := cmd.Wait(); err != nil {
-		t.Errorf("serve after Ctrl-C: %v", err)
-	}
+	srv := startServeOthello(t, ctx, dir, "-pairing", "fifo", "-timeout", "10")
+	playOthelloOnServer(t, ctx, srv.port, "p0", "p1")
+	srv.stop()
 	if trans, _ := filepath.Glob(filepath.Join(dir, "gamelog_*.txt")); len(trans) != 1 {
 		t.Errorf("transcripts: %q", trans)
 	}

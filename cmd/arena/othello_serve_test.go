@@ -24,14 +24,23 @@ import (
 	"github.com/botarena/botarena/record"
 )
 
+// servedOthello is a running "arena serve othello".
+type servedOthello struct {
+	pid    int
+	port   string      // from its banner
+	stderr *syncBuffer // what it printed there
+	// stop stops it with Ctrl-C and fails the test unless it exits
+	// cleanly; the test's end calls it too, and calls after the first do
+	// nothing.
+	stop func()
+}
+
 // startServeOthello runs the built "arena serve othello -port 0 args..." in
-// dir and returns its process id, its port (from the banner) and its
-// standard error. The test's end stops it with Ctrl-C and checks that it
-// exits cleanly.
-func startServeOthello(t *testing.T, ctx context.Context, dir string, args ...string) (pid int, port string, stderr *syncBuffer) {
+// dir.
+func startServeOthello(t *testing.T, ctx context.Context, dir string, args ...string) servedOthello {
 	t.Helper()
 	cmd := arenaCommand(t, ctx, dir, append([]string{"serve", "othello", "-port", "0"}, args...)...)
-	stderr = &syncBuffer{}
+	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -41,6 +50,7 @@ func startServeOthello(t *testing.T, ctx context.Context, dir string, args ...st
 		t.Fatal(err)
 	}
 	sc := bufio.NewScanner(stdout)
+	port := ""
 	for port == "" && sc.Scan() {
 		if m := regexp.MustCompile(`^Othello Server ver \S+ start: \(tcp port:(\d+)\)$`).FindStringSubmatch(sc.Text()); m != nil {
 			port = m[1]
@@ -51,13 +61,14 @@ func startServeOthello(t *testing.T, ctx context.Context, dir string, args ...st
 		t.Fatalf("no banner: %v\n%s", cmd.Wait(), stderr)
 	}
 	go io.Copy(io.Discard, stdout)
-	t.Cleanup(func() {
+	stop := sync.OnceFunc(func() {
 		cmd.Process.Signal(syscall.SIGINT)
 		if err := cmd.Wait(); err != nil {
 			t.Errorf("serve after Ctrl-C: %v\n%s", err, stderr)
 		}
 	})
-	return cmd.Process.Pid, port, stderr
+	t.Cleanup(stop)
+	return servedOthello{pid: cmd.Process.Pid, port: port, stderr: stderr, stop: stop}
 }
 
 // othelloServePlay plays one game between two greedy clients with the given
@@ -107,7 +118,8 @@ func TestArenaServeOthelloNamesAndCap(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel) // after the server's stop
-	_, port, stderr := startServeOthello(t, ctx, dir, "-maxconns", "2", "-pairing", "fifo")
+	srv := startServeOthello(t, ctx, dir, "-maxconns", "2", "-pairing", "fifo")
+	port, stderr := srv.port, srv.stderr
 	players := [2]net.Conn{dialOthello(t, port), dialOthello(t, port)}
 	third := dialOthello(t, port)
 	third.SetDeadline(time.Now().Add(time.Minute))
@@ -244,7 +256,8 @@ func TestArenaServeOthelloFlood(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel) // after the server's stop
-	pid, port, stderr := startServeOthello(t, ctx, dir, "-trans=false")
+	srv := startServeOthello(t, ctx, dir, "-trans=false")
+	pid, port, stderr := srv.pid, srv.port, srv.stderr
 	idle := peakRSS(t, pid)
 	var peak int64
 	// The load's clients give up a minute before the server is stopped.
