@@ -355,7 +355,7 @@ func (g *ntpuGame) rang() {
 func (g *ntpuGame) timeout(c geister.Color) {
 	g.clock.Stop()
 	g.armed = false
-	g.seats[c].run.Fault = "no move within its time"
+	g.seats[c].run.Fault, g.seats[c].run.TimedOut = "no move within its time", true
 	g.killNow[c] = true
 	g.game.Forfeit(c, geister.TimeOut)
 	g.gameOver()
@@ -410,7 +410,7 @@ func (g *ntpuGame) playLine(c geister.Color, l ntpuLine) {
 		g.alarm.Stop()
 	}
 	if errors.Is(cerr, timer.ErrTimeUp) {
-		g.seats[c].run.Fault = "no move within its time"
+		g.seats[c].run.Fault, g.seats[c].run.TimedOut = "no move within its time", true
 		g.killNow[c] = true
 		g.game.Forfeit(c, geister.TimeOut)
 		g.gameOver()
@@ -507,7 +507,7 @@ func (g *ntpuGame) setupTimedOut() {
 	if g.set[0] == g.set[1] {
 		g.log.Warn("geister ntpu: neither player set its red ghosts in time; game abandoned", "timeout", g.setupTimeout)
 		for _, s := range g.seats {
-			s.run.Fault = "did not set its red ghosts in time"
+			s.run.Fault, s.run.TimedOut = "did not set its red ghosts in time", true
 		}
 		return
 	}
@@ -515,7 +515,7 @@ func (g *ntpuGame) setupTimedOut() {
 	if g.set[0] {
 		loser = geister.Second
 	}
-	g.seats[loser].run.Fault = "did not set its red ghosts in time"
+	g.seats[loser].run.Fault, g.seats[loser].run.TimedOut = "did not set its red ghosts in time", true
 	g.result = geister.Result{Reason: geister.TimeOut, Winner: loser.Opponent()}
 	g.log.Info("geister ntpu: game over in setup", "result", g.result.String())
 }

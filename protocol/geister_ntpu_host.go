@@ -239,6 +239,9 @@ type GeisterProgramRun struct {
 	// Fault says what the program did that lost the game or broke the
 	// protocol ("" for nothing): the bad command, the silence, the exit.
 	Fault string
+	// TimedOut reports that the fault was silence: no move, no red
+	// ghosts or no connection in time.
+	TimedOut bool
 	// Status is how the program ended, as os.ProcessState says it: "exit
 	// status 0", "signal: killed"; ExitCode is -1 after a signal.
 	Status   string

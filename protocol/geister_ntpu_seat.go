@@ -163,6 +163,7 @@ func (s *ntpuSeat) connect(ctx context.Context, ln net.Listener, timeout time.Du
 		why = errors.New("the program exited before it connected")
 	case <-t.C:
 		why = fmt.Errorf("the program did not connect within %v", timeout)
+		s.run.TimedOut = true
 	case <-ctx.Done():
 		why = context.Cause(ctx)
 	}

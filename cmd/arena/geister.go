@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -108,9 +109,11 @@ type geisterRunner struct {
 	// setup is how long the programs have to set their red ghosts: 60 s,
 	// or less under a short control (its first ply's allowance, at least
 	// geisterSetupFloor), so that a silent program loses in about the time
-	// a silent move would.
+	// a silent move would; plus what -startup gives beyond its default.
 	setup time.Duration
-	self  []string // this binary, to run built-in bots
+	// startup is -startup: how long a TCP-mode program has to connect.
+	startup time.Duration
+	self    []string // this binary, to run built-in bots
 	// reveal shows the colours on the viewer's live boards (-reveal).
 	reveal bool
 }
@@ -137,7 +140,14 @@ func newGeisterRunner(cfg *matchConfig, reveal bool) (runner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-time %q: %w (accepted: none, 900s, 600s+10s/move, 0s+10s/move, 5s/move, \"900s 30s/move\", ...)", text, err)
 	}
-	r := &geisterRunner{def: cfg.Game, rules: rules, time: ctl, setup: geisterSetupTime(ctl), reveal: reveal}
+	startup := cmp.Or(cfg.Startup, defaultStartup)
+	// A program sets its red ghosts once it has started: a slow starter
+	// gets its -startup on top of the setup time.
+	setup := geisterSetupTime(ctl)
+	if startup > defaultStartup {
+		setup += startup - defaultStartup
+	}
+	r := &geisterRunner{def: cfg.Game, rules: rules, time: ctl, setup: setup, startup: startup, reveal: reveal}
 	if r.def == nil {
 		r.def = geisterDef()
 	}
@@ -272,12 +282,13 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		return r.unstarted(job, live, cannot)
 	}
 	h := &protocol.GeisterNTPUHost{
-		Rules:        r.rules,
-		Time:         r.time,
-		SetupTimeout: r.setup,
-		Start:        r.start,
-		Logger:       job.Log,
-		OnPly:        live.ply,
+		Rules:          r.rules,
+		Time:           r.time,
+		SetupTimeout:   r.setup,
+		ConnectTimeout: r.startup,
+		Start:          r.start,
+		Logger:         job.Log,
+		OnPly:          live.ply,
 	}
 	g, err := h.Play(ctx, progs[0], progs[1])
 	var se *protocol.GeisterStartError
@@ -399,14 +410,12 @@ func geisterFault(p protocol.GeisterProgramRun, r geister.Result) fault {
 			f.Reason += "; stderr: " + tail
 		}
 		return f
+	case p.TimedOut:
+		return fault{Kind: faultTimeout, Reason: p.Fault}
 	case r.Reason == geister.IllegalMove:
 		return fault{Kind: faultIllegal, Reason: p.Fault}
-	case r.Reason == geister.Disconnect:
-		return fault{Kind: faultDisconnect, Reason: p.Fault}
 	}
-	// TimeOut, and a game without a result because neither side set its
-	// red ghosts in time.
-	return fault{Kind: faultTimeout, Reason: p.Fault}
+	return fault{Kind: faultDisconnect, Reason: p.Fault}
 }
 
 // geisterBot runs a built-in Geister bot as a program: "arena bot geister
