@@ -48,6 +48,7 @@ func gameMoves(t *testing.T, def *gameDef, g storedGame) string {
 func TestGamesDiffer(t *testing.T) {
 	for _, def := range gameDefs() {
 		t.Run(def.Name, func(t *testing.T) {
+			skipPDDUnderRace(t, def)
 			t.Parallel()
 			const n, seed = 4, "20261125"
 			args := []string{"match", def.Name, "random", "random", "-games", fmt.Sprint(n), "-seed", seed, "-time", "none", "-j", "2"}
@@ -83,6 +84,7 @@ func TestStrongBeatsRandom(t *testing.T) {
 			if def.Name == "pdd" && testing.Short() {
 				t.Skip("-short: 40 PDD games start 2,000 programs")
 			}
+			skipPDDUnderRace(t, def)
 			t.Parallel()
 			strong := def.Builtins[len(def.Builtins)-1]
 			played, _ := playedGames(t, "match", def.Name, strong, "random", "-games", fmt.Sprint(games), "-seed", "7", "-time", "none", "-j", "2")
@@ -96,6 +98,16 @@ func TestStrongBeatsRandom(t *testing.T) {
 				t.Errorf("%s won %d of %d games against random, want at least %d of %d", strong, wins, len(played), atLeast, games)
 			}
 		})
+	}
+}
+
+// skipPDDUnderRace skips a test of many PDD games under -race, where each
+// move starts the race-built test binary as a built-in (about half a
+// second): the games are the same without -race, and the race detector
+// watches the referee in the other PDD tests.
+func skipPDDUnderRace(t *testing.T, def *gameDef) {
+	if def.Name == "pdd" && raceEnabled {
+		t.Skip("-race: a PDD game starts a race-built program per move; run without -race")
 	}
 }
 
