@@ -291,7 +291,7 @@ func changed(a, b image.Image, r image.Rectangle) float64 {
 // white discs.
 func checkOthelloColours(t testing.TB, img image.Image, r image.Rectangle, minGreen float64) {
 	t.Helper()
-	if g := share(img, r, othelloGreen, 10); g < minGreen {
+	if g := share(img, r, "#2e7d32", 10); g < minGreen {
 		t.Errorf("othello: the green board covers %.0f%% of the picture, want %.0f%% or more", 100*g, 100*minGreen)
 	}
 	if b := share(img, r, "#111111", 10); b < 0.005 {

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/mgtp"
@@ -321,7 +322,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		if noViewer {
 			return "" // nobody looks: no drawing
 		}
-		return darkchessSVG(darkchessPicture{Pos: pos, Last: last, Players: names, Colors: colors, Status: status, Clocks: cl})
+		return boardsvg.DarkChess(pos, boardsvg.DarkChessOptions{Last: last, Players: names, Colors: colors, Status: status, Clocks: cl})
 	}
 	startColors := colorsOf(g.FirstColor())
 	if g.Turn() == darkchess.NoColor {

@@ -555,33 +555,6 @@ func dcVariant(b *record.DarkChessBoard, data []byte) string {
 	return "2017 client"
 }
 
-// TestDarkchessSVG: the drawing has the board, labels, face-down and
-// revealed pieces with their characters and letters, the last ply, the
-// captured pieces, the clocks and the status.
-func TestDarkchessSVG(t *testing.T) {
-	pos, err := darkchess.ParsePosition("PgXP/-g-G/-X-M/XNXm/N-Xc/--PK/X---/Pm-P b 01020101000001 0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mv, _ := darkchess.ParseMove("b7-c7")
-	s := darkchessSVG(darkchessPicture{Pos: pos, Last: mv, Players: [2]string{"alice", "bob<1>"},
-		Colors: [2]darkchess.Color{darkchess.Red, darkchess.Black}, Status: "black, second player (bob<1>) to move", Clocks: [2]string{"14:59.0", "0:03.2"}})
-	dcCheckSVG(t, s)
-	for _, want := range []string{`class="facedown"`, `class="last"`, "帥", "象", "士", "兵", "包", `data-piece="K"`, `data-piece="m"`,
-		">a<", ">d<", ">1<", ">8<", "Captured", "14:59.0", "0:03.2", "bob&lt;1&gt;", "alice (red)"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("the drawing has no %q", want)
-		}
-	}
-	if n := strings.Count(s, `class="facedown"`); n != 6 {
-		t.Errorf("%d face-down discs, want 6", n)
-	}
-	if s != darkchessSVG(darkchessPicture{Pos: pos, Last: mv, Players: [2]string{"alice", "bob<1>"},
-		Colors: [2]darkchess.Color{darkchess.Red, darkchess.Black}, Status: "black, second player (bob<1>) to move", Clocks: [2]string{"14:59.0", "0:03.2"}}) {
-		t.Error("the drawing is not deterministic")
-	}
-}
-
 // dcCheckSVG fails t unless s is one well-formed <svg> element with a
 // viewBox, no script and no external reference.
 func dcCheckSVG(t testing.TB, s string) {

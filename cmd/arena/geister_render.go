@@ -4,244 +4,55 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/geister"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
 )
 
-// The board picture's geometry, in SVG user units.
-const (
-	gsCell   = 60                    // a square
-	gsLeft   = 36                    // room for the row numbers
-	gsTop    = 36                    // room for the column numbers
-	gsBoard  = 6 * gsCell            // the board's side
-	gsPanelX = gsLeft + gsBoard + 24 // the captured ghosts' panel
-	gsWidth  = gsPanelX + 190        // the whole picture
-	gsHeight = gsTop + gsBoard + gsTop
-)
-
-// The colours of the picture.
-const (
-	gsBlue    = "#2f6fdf"
-	gsRed     = "#d83a3a"
-	gsUnknown = "#9a9a9a"
-)
-
-// geisterLastMove is the last move for the picture: the square it left and
-// the square it reached, both in the first player's frame; to is
-// geister.Escaped for an escape.
+// geisterLastMove is the last move for the picture: the move, and the
+// position it was played from (geister.NoMove for none).
 type geisterLastMove struct {
-	from, to geister.Square
-	ok       bool
+	before geister.Position
+	move   geister.Move
 }
 
 // geisterLastMoveOf is move m, played from prev, for the picture.
-func geisterLastMoveOf(prev, next geister.Position, m geister.Move) geisterLastMove {
-	if m == geister.NoMove {
-		return geisterLastMove{}
-	}
-	mover := prev.Turn()
-	return geisterLastMove{from: prev.Square(mover, m.Ghost()), to: next.Square(mover, m.Ghost()), ok: true}
+func geisterLastMoveOf(prev geister.Position, m geister.Move) geisterLastMove {
+	return geisterLastMove{before: prev, move: m}
 }
 
-// geisterPainter draws Geister boards. It holds the part of the picture
-// that never changes (the board, the grid, the exits, the coordinates),
-// drawn once: make one per game or replay.
-type geisterPainter struct {
-	board string
-}
-
-// newGeisterPainter draws the unchanging part of the picture.
-func newGeisterPainter() geisterPainter {
-	var b strings.Builder
-	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#f5efe2"/>`, gsWidth, gsHeight)
-	fmt.Fprintf(&b, `<rect class="board" x="%d" y="%d" width="%d" height="%d" fill="#d8bf8f" stroke="#5b4630" stroke-width="3"/>`, gsLeft, gsTop, gsBoard, gsBoard)
-	// The exits: the first player's at the top corners, the second
-	// player's at the bottom ones.
-	for _, e := range [...]struct {
-		x, y int
-		who  string
-	}{{0, 0, "1st"}, {5, 0, "1st"}, {0, 5, "2nd"}, {5, 5, "2nd"}} {
-		x, y := gsLeft+e.x*gsCell, gsTop+e.y*gsCell
-		fmt.Fprintf(&b, `<rect class="exit" x="%d" y="%d" width="%d" height="%d" fill="#b9dcb4"/>`, x, y, gsCell, gsCell)
-		ty := y + 10
-		if e.y == 5 {
-			ty = y + gsCell - 3
-		}
-		fmt.Fprintf(&b, `<text class="exit" x="%d" y="%d" font-size="9" text-anchor="middle" fill="#2e6b2a">%s exit</text>`, x+gsCell/2, ty, e.who)
-	}
-	for i := 1; i < 6; i++ {
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#5b4630" stroke-width="1.2"/>`, gsLeft+i*gsCell, gsTop, gsLeft+i*gsCell, gsTop+gsBoard)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#5b4630" stroke-width="1.2"/>`, gsLeft, gsTop+i*gsCell, gsLeft+gsBoard, gsTop+i*gsCell)
-	}
-	// Coordinates: x above and below, y on the left, as in "xy".
-	for i := range 6 {
-		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft+i*gsCell+gsCell/2, gsTop-12, i)
-		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft+i*gsCell+gsCell/2, gsTop+gsBoard+24, i)
-		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft-16, gsTop+i*gsCell+gsCell/2+5, i)
-	}
-	return geisterPainter{board: b.String()}
-}
-
-// geisterSVG draws one picture with a painter of its own (see
-// geisterPainter.svg).
+// geisterSVG draws p in the first player's frame as viewer sees it: -1 a
+// spectator, who sees the colours of the sides whose colours are known
+// (known[c]; a record without a side's red set does not know them), 0 or 1
+// a player, who sees its own colours and the colours of the opponent's
+// ghosts off the board only.
 func geisterSVG(p geister.Position, viewer int, known [2]bool, last geisterLastMove) string {
-	return newGeisterPainter().svg(p, viewer, known, last)
-}
-
-// svg draws p in the first player's frame (the first player's ghosts start
-// at the bottom and move up) as viewer sees it: -1 a spectator, who sees
-// the colours of the sides whose colours are known (known[c]; a record
-// without a side's red set does not know them), 0 or 1 a player, who sees its
-// own colours and the colours of the opponent's ghosts off the board only.
-// Unknown ghosts are grey with a "?". The ghosts each side captured are
-// listed beside the board; the last move is highlighted.
-func (pt geisterPainter) svg(p geister.Position, viewer int, known [2]bool, last geisterLastMove) string {
-	var b strings.Builder
-	b.Grow(len(pt.board) + 6<<10)
-	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `)
-	gsInts(&b, " ", gsWidth, gsHeight)
-	b.WriteString(`" font-family="DejaVu Sans, Arial, Helvetica, sans-serif">`)
-	b.WriteString(pt.board)
-	// The last move: the square it left, pale, and the one it reached.
-	if last.ok {
-		for _, h := range [...]struct {
-			s    geister.Square
-			fill string
-		}{{last.from, "#f7e48a"}, {last.to, "#f2cf3a"}} {
-			if h.s.Valid() {
-				b.WriteString(`<rect class="last" x="`)
-				gsInts(&b, `" y="`, gsLeft+h.s.X()*gsCell+2, gsTop+h.s.Y()*gsCell+2)
-				b.WriteString(`" width="56" height="56" fill="` + h.fill + `"/>`)
-			}
-		}
+	var hide [2]bool
+	for c := range hide {
+		hide[c] = (viewer < 0 && !known[c]) || (viewer >= 0 && viewer != c)
 	}
-	// The ghosts on the board.
-	for c := range geister.Color(2) {
-		for g := geister.A; g <= geister.H; g++ {
-			s := p.Square(c, g)
-			if !s.Valid() {
-				continue
-			}
-			col := p.GhostColor(c, g)
-			if (viewer < 0 && !known[c]) || (viewer >= 0 && viewer != int(c)) {
-				col = geister.Unknown
-			}
-			geisterGhostSVG(&b, gsLeft+s.X()*gsCell+gsCell/2, gsTop+s.Y()*gsCell+gsCell/2, false, c, g, col)
-		}
-	}
-	// An escape: an arrow off the board from the exit it left.
-	if last.ok && last.to == geister.Escaped && last.from.Valid() {
-		x := gsLeft + last.from.X()*gsCell + gsCell/2
-		y0, y1 := gsTop+2, gsTop-30
-		if last.from.Y() == 5 {
-			y0, y1 = gsTop+gsBoard-2, gsTop+gsBoard+30
-		}
-		fmt.Fprintf(&b, `<line class="escape" x1="%d" y1="%d" x2="%d" y2="%d" stroke="#e0a800" stroke-width="5" stroke-linecap="round"/>`, x, y0, x, y1)
-	}
-	geisterPanelSVG(&b, p)
-	b.WriteString(`</svg>`)
-	return b.String()
-}
-
-// gsInts writes the numbers separated by sep.
-func gsInts(b *strings.Builder, sep string, n ...int) {
-	var buf [20]byte
-	for i, v := range n {
-		if i > 0 {
-			b.WriteString(sep)
-		}
-		b.Write(strconv.AppendInt(buf[:0], int64(v), 10))
-	}
-}
-
-// geisterPanelSVG lists beside the board the ghosts each side captured and
-// the ghost that escaped, with their colours, which everyone knows.
-func geisterPanelSVG(b *strings.Builder, p geister.Position) {
-	y := gsTop + 4
-	for c := range geister.Color(2) {
-		victim := c.Opponent()
-		red, blue := p.Captured(victim)
-		fmt.Fprintf(b, `<text class="captured" x="%d" y="%d" font-size="14" fill="#222">%s took %d red, %d blue</text>`, gsPanelX, y+10, c, red, blue)
-		i := 0
-		for g := geister.A; g <= geister.H; g++ {
-			if p.Square(victim, g) != geister.Captured {
-				continue
-			}
-			geisterGhostSVG(b, gsPanelX+14+(i%4)*40, y+40+(i/4)*40, true, victim, g, p.GhostColor(victim, g))
-			i++
-		}
-		y += 40 + 2*40
-	}
-	if c, g, ok := p.Escaped(); ok {
-		fmt.Fprintf(b, `<text class="escaped" x="%d" y="%d" font-size="14" fill="#222">%s escaped:</text>`, gsPanelX, y+10, c)
-		geisterGhostSVG(b, gsPanelX+14, y+40, true, c, g, p.GhostColor(c, g))
-	}
-}
-
-// geisterGhostSVG draws side c's ghost g centred on (cx, cy), small for the
-// panel: a ghost's shape in its colour (grey with "?" when unknown), the
-// first player's upright with a dark outline, the second player's upside
-// down with a light one, the letter on it (lower case for the second
-// player).
-func geisterGhostSVG(b *strings.Builder, cx, cy int, small bool, c geister.Color, g geister.Ghost, col geister.GhostColor) {
-	fill, name := gsUnknown, "unknown"
-	switch col {
-	case geister.Blue:
-		fill, name = gsBlue, "blue"
-	case geister.Red:
-		fill, name = gsRed, "red"
-	}
-	side, stroke, rot := "first", "#1a1a1a", ""
-	letter := g.String()
-	if c == geister.Second {
-		side, stroke, rot = "second", "#fdfdfd", ` transform="rotate(180)"`
-		letter = strings.ToLower(letter)
-	}
-	b.WriteString(`<g class="ghost ` + side + " " + name + `" transform="translate(`)
-	gsInts(b, " ", cx, cy)
-	if small {
-		b.WriteString(`) scale(0.6)">`)
-	} else {
-		b.WriteString(`)">`)
-	}
-	b.WriteString(`<g` + rot + `><path d="M-19 20 L-19 -3 A19 19 0 0 1 19 -3 L19 20 L13 14 L6.5 20 L0 14 L-6.5 20 L-13 14 Z" fill="` + fill + `" stroke="` + stroke + `" stroke-width="2.5"/>`)
-	b.WriteString(`<circle cx="-7" cy="-6" r="3.5" fill="#fff"/><circle cx="7" cy="-6" r="3.5" fill="#fff"/></g>`)
-	// The letter goes below the eyes of an upright ghost, above those of
-	// an upside-down one; an unknown ghost shows "?" there and its letter
-	// small beside it.
-	y, sy := "12", "-14"
-	if c == geister.Second {
-		y, sy = "0", "22"
-	}
-	if col == geister.Unknown {
-		b.WriteString(`<text y="` + y + `" font-size="16" font-weight="bold" text-anchor="middle" fill="#fff">?</text><text x="25" y="` + sy + `" font-size="11" text-anchor="middle" fill="#222">` + letter + `</text>`)
-	} else {
-		b.WriteString(`<text y="` + y + `" font-size="15" font-weight="bold" text-anchor="middle" fill="#fff">` + letter + `</text>`)
-	}
-	b.WriteString(`</g>`)
+	return boardsvg.Geister(p, boardsvg.GeisterOptions{Last: last.move, Before: last.before, Hide: hide})
 }
 
 // frame is the frame of p: the spectator's board, each player's view, the
 // status and the clocks.
-func (pt geisterPainter) frame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
-	f := pt.spectatorFrame(p, known, last, move, status, clocks, over)
-	f.Views = map[string]string{"first": pt.svg(p, 0, known, last), "second": pt.svg(p, 1, known, last)}
+func geisterFrame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
+	f := geisterSpectatorFrame(p, known, last, move, status, clocks, over)
+	f.Views = map[string]string{"first": geisterSVG(p, 0, known, last), "second": geisterSVG(p, 1, known, last)}
 	return f
 }
 
 // spectatorFrame is the frame of p without the players' views.
-func (pt geisterPainter) spectatorFrame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
+func geisterSpectatorFrame(p geister.Position, known [2]bool, last geisterLastMove, move string, status string, clocks [2]string, over bool) frame {
 	f := frame{
 		Ply:    p.Ply(),
 		Move:   move,
-		Board:  pt.svg(p, -1, known, last),
+		Board:  geisterSVG(p, -1, known, last),
 		Status: status,
 		Clocks: clocks,
 		ToMove: int(p.Turn()),
@@ -300,7 +111,6 @@ type geisterLive struct {
 	id     string
 	draw   bool
 	reveal bool
-	paint  geisterPainter
 
 	mu     sync.Mutex
 	began  bool
@@ -317,9 +127,6 @@ type geisterLive struct {
 func newGeisterLive(w watcher, id string) *geisterLive {
 	_, nop := w.(nopWatcher)
 	l := &geisterLive{w: w, id: id, draw: !nop}
-	if l.draw {
-		l.paint = newGeisterPainter()
-	}
 	return l
 }
 
@@ -337,7 +144,7 @@ func (l *geisterLive) begin(info gameInfo, ctl timer.Control) {
 	if !ctl.Unlimited() {
 		clocks = geisterClocks(timer.NewClock(ctl, nil).Snapshot())
 	}
-	l.cur = l.paint.spectatorFrame(p, [2]bool{}, geisterLastMove{}, "", "the players set their red ghosts", clocks, false)
+	l.cur = geisterSpectatorFrame(p, [2]bool{}, geisterLastMove{}, "", "the players set their red ghosts", clocks, false)
 	l.w.Begin(info, l.cur)
 }
 
@@ -350,7 +157,7 @@ func (l *geisterLive) ply(e protocol.GeisterPlyEvent) {
 	defer l.mu.Unlock()
 	l.last, l.move = geisterLastMove{}, ""
 	if e.Move != geister.NoMove && l.played {
-		l.last = geisterLastMoveOf(l.prev, e.Position, e.Move)
+		l.last = geisterLastMoveOf(l.prev, e.Move)
 	}
 	if e.Move != geister.NoMove {
 		l.move = e.Mover.String() + " " + e.Move.String()
@@ -365,9 +172,9 @@ func (l *geisterLive) ply(e protocol.GeisterPlyEvent) {
 // once the game is over, or with reveal.
 func (l *geisterLive) frameLocked(status string, over bool) frame {
 	if over || l.reveal {
-		return l.paint.frame(l.prev, [2]bool{true, true}, l.last, l.move, status, l.clocks, over)
+		return geisterFrame(l.prev, [2]bool{true, true}, l.last, l.move, status, l.clocks, over)
 	}
-	return l.paint.spectatorFrame(l.prev, [2]bool{}, l.last, l.move, status, l.clocks, over)
+	return geisterSpectatorFrame(l.prev, [2]bool{}, l.last, l.move, status, l.clocks, over)
 }
 
 // finish ends the game with its result, every colour shown.
@@ -535,19 +342,18 @@ func replayGeister(name string, data []byte) (replay, error) {
 	// A referee's ending (a time out, a disconnect, an illegal move) comes
 	// after the last ply: the last frame says it.
 	refereeEnd := over && len(moves) == 0 || over && res.Reason > geister.GamePlyLimitDraw
-	pt := newGeisterPainter()
 	out.Frame = func(i int) frame {
 		p, _ := g.PositionAt(startPly + i)
 		var f frame
 		if i == 0 {
-			f = pt.frame(p, known, geisterLastMove{}, "", geisterStatus(p, geister.Result{}), clocks(startPly), false)
+			f = geisterFrame(p, known, geisterLastMove{}, "", geisterStatus(p, geister.Result{}), clocks(startPly), false)
 		} else {
 			before, _ := g.PositionAt(startPly + i - 1)
 			r := geister.Result{}
 			if i == len(moves) && over {
 				r = res
 			}
-			f = pt.frame(p, known, geisterLastMoveOf(before, p, moves[i-1]), texts[i-1], geisterStatus(p, r), clocks(startPly+i), r.Reason != geister.Unfinished)
+			f = geisterFrame(p, known, geisterLastMoveOf(before, moves[i-1]), texts[i-1], geisterStatus(p, r), clocks(startPly+i), r.Reason != geister.Unfinished)
 		}
 		if i == len(moves) && refereeEnd {
 			f.Status, f.ToMove = geisterStatus(p, res), -1

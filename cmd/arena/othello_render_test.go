@@ -144,7 +144,7 @@ func TestOthelloFrame(t *testing.T) {
 	f := othelloFrame(p, 0, othello.NoMove, "", [2]string{"9:59.9", "10:00.0"})
 	checkSVG(t, f.Board)
 	for _, want := range []string{
-		`xmlns="http://www.w3.org/2000/svg"`, `viewBox="0 0 460 460"`, `fill="` + othelloGreen + `"`,
+		`xmlns="http://www.w3.org/2000/svg"`, `viewBox="0 0 460 460"`, `fill="#2e7d32"`,
 		`<text x="55" y="15">a</text>`, `<text x="405" y="15">h</text>`, `<text x="15" y="55">1</text>`, `<text x="15" y="405">8</text>`,
 		`class="disc black" data-square="d4" cx="205" cy="205"`, `class="disc black" data-square="e5"`,
 		`class="disc white" data-square="e4" cx="255" cy="205"`, `class="disc white" data-square="d5"`,
@@ -174,7 +174,7 @@ func TestOthelloFrame(t *testing.T) {
 	}
 	// The 6x6 board greys its rim.
 	s := othelloFrame(othello.Board6x6.Start, 0, othello.NoMove, "", [2]string{})
-	if n := strings.Count(s.Board, `fill="`+othelloOffC+`"`); n != 28 {
+	if n := strings.Count(s.Board, `fill="#6b6b6b"`); n != 28 {
 		t.Errorf("6x6 board: %d squares greyed, want 28", n)
 	}
 }

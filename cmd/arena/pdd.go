@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
@@ -253,7 +254,7 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	ref.Logger = job.Log
 	startPly := len(ref.Start.Steps)
 	clocks := r.clocks(timer.NewClock(ref.Control, nil).Snapshot())
-	last := frame{Ply: startPly, Board: pddBoardSVG(r.start, r.last), Status: pddStatus(r.start), Clocks: clocks, ToMove: pddToMove(r.start)}
+	last := frame{Ply: startPly, Board: pddPicture(r.start, r.last), Status: pddStatus(r.start), Clocks: clocks, ToMove: pddToMove(r.start)}
 	if r.last != nil {
 		last.Move = r.last.String()
 	}
@@ -266,7 +267,7 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	}, last)
 	ref.OnMove = func(e protocol.PDDMoveEvent) {
 		step := e.Move.Step
-		last = frame{Ply: e.Ply, Move: step.String(), Board: pddBoardSVG(e.Position, &step), Status: pddStatus(e.Position), Clocks: r.clocks(e.Clock), ToMove: pddToMove(e.Position)}
+		last = frame{Ply: e.Ply, Move: step.String(), Board: pddPicture(e.Position, &step), Status: pddStatus(e.Position), Clocks: r.clocks(e.Clock), ToMove: pddToMove(e.Position)}
 		job.Watch.Update(job.ID, last)
 	}
 	progs := [2]protocol.PDDProgram{r.program(white, job.botSeed(0)), r.program(black, job.botSeed(1))}
@@ -281,7 +282,7 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		res.Err = err // the referee's own failure
 	}
 	p := rec.Game.Position()
-	last.Board = pddBoardSVG(p, lastStep(rec))
+	last.Board = pddPicture(p, lastStep(rec))
 	last.Status = pddResultText(rec)
 	last.ToMove = -1
 	job.Watch.Finish(job.ID, last, last.Status, res.Record)
@@ -295,6 +296,15 @@ func (r *pddRunner) clocks(s timer.Snapshot) [2]string {
 		return [2]string{}
 	}
 	return [2]string{formatClock(s.Players[timer.First].Left), formatClock(s.Players[timer.Second].Left)}
+}
+
+// pddPicture draws p, the action last (nil for none) marked.
+func pddPicture(p pdd.Position, last *record.PDDStep) string {
+	var o boardsvg.PDDOptions
+	if last != nil {
+		o.Last = last.Move
+	}
+	return boardsvg.PDD(p, o)
 }
 
 // lastStep returns the record's last accepted action, nil if none.
