@@ -24,6 +24,7 @@ import (
 	"github.com/botarena/botarena/protocol/mgtp"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
+	"github.com/botarena/botarena/viewer"
 )
 
 // darkchessProgramHelp is the game's "arena help match" text on how arena runs a
@@ -76,8 +77,7 @@ func darkchessDef() *gameDef {
 		NewRunner: func(cfg *matchConfig) (runner, error) {
 			return newDarkchessRunner(cfg, repetition)
 		},
-		Bot:    darkchessBot,
-		Replay: darkchessReplay,
+		Bot: darkchessBot,
 	}
 }
 
@@ -215,7 +215,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	}
 	watch := job.Watch
 	if watch == nil {
-		watch = nopWatcher{}
+		watch = viewer.Discard{}
 	}
 	pair := job.Index / 2
 	rng := rand.New(rand.NewPCG(job.Seed, uint64(pair)))
@@ -308,7 +308,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		if unlimited {
 			return [2]string{}
 		}
-		return [2]string{formatClock(s.Players[0].Left), formatClock(s.Players[1].Left)}
+		return [2]string{viewer.FormatClock(s.Players[0].Left), viewer.FormatClock(s.Players[1].Left)}
 	}
 	noColors := [2]darkchess.Color{darkchess.NoColor, darkchess.NoColor}
 	colorsOf := func(first darkchess.Color) [2]darkchess.Color {
@@ -317,7 +317,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		}
 		return [2]darkchess.Color{first, first.Opponent()}
 	}
-	_, noViewer := watch.(nopWatcher)
+	_, noViewer := watch.(viewer.Discard)
 	picture := func(pos darkchess.Position, last darkchess.Move, colors [2]darkchess.Color, status string, cl [2]string) string {
 		if noViewer {
 			return "" // nobody looks: no drawing
@@ -330,13 +330,13 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	}
 	full := timer.NewClock(r.control, time.Now).Snapshot()
 	toMove := g.Ply() % 2
-	status := darkchessStatus(names, startColors, toMove, false, darkchess.Result{})
+	status := viewer.DarkChessStatus(names, startColors, toMove, false, darkchess.Result{})
 	var lastMove darkchess.Move = darkchess.NoMove
 	if plies := g.Plies(); len(plies) > 0 {
 		lastMove = plies[len(plies)-1].Move
 	}
-	startFrame := frame{Ply: g.Ply(), Board: picture(g.Position(), lastMove, startColors, status, clocks(full)), Status: status, Clocks: clocks(full), ToMove: toMove}
-	watch.Begin(gameInfo{
+	startFrame := viewer.Frame{Ply: g.Ply(), Board: picture(g.Position(), lastMove, startColors, status, clocks(full)), Status: status, Clocks: clocks(full), ToMove: toMove}
+	watch.Begin(viewer.GameInfo{
 		ID:      job.ID,
 		Game:    "darkchess",
 		Title:   fmt.Sprintf("Game %d: %s (first) vs %s (second)", job.N, names[0], names[1]),
@@ -353,8 +353,8 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		OnPly: func(e protocol.DarkChessPlyEvent) {
 			colors := colorsOf(g.FirstColor())
 			over := e.Result.Reason != darkchess.Unfinished
-			status := darkchessStatus(names, colors, e.N%2, over, e.Result)
-			f := frame{Ply: e.N, Move: e.Ply.String(), Status: status, Clocks: clocks(e.Clock), ToMove: e.N % 2}
+			status := viewer.DarkChessStatus(names, colors, e.N%2, over, e.Result)
+			f := viewer.Frame{Ply: e.N, Move: e.Ply.String(), Status: status, Clocks: clocks(e.Clock), ToMove: e.N % 2}
 			if over {
 				f.ToMove = -1
 			}
@@ -378,7 +378,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	res.Detail = darkchessDetail(rec, res, names)
 	colors := colorsOf(g.FirstColor())
 	over := rec.Result.Reason != darkchess.Unfinished
-	final := darkchessStatus(names, colors, g.Ply()%2, over, rec.Result)
+	final := viewer.DarkChessStatus(names, colors, g.Ply()%2, over, rec.Result)
 	if !over {
 		final = "unfinished: " + res.Detail
 	}

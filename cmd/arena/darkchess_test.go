@@ -21,6 +21,7 @@ import (
 	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/viewer"
 )
 
 // TestDarkchessGreedyBeatsRandom: the stronger built-in wins clearly, in
@@ -61,7 +62,7 @@ func TestDarkchessDef(t *testing.T) {
 	if d.Name != "darkchess" || d.Title != "Chinese dark chess" || d.Builtins[0] != "random" || len(d.Builtins) < 2 ||
 		!slices.Equal(d.Protocols, []string{"mgtp", "legacy", "readmode"}) || d.Seats != [2]string{"first", "second"} ||
 		!slices.Equal(d.Presets, []string{"ntu2021", "classic", "icga"}) || d.DefaultTime != "900s" ||
-		d.Serve != nil || d.NewRunner == nil || d.Bot == nil || d.Replay == nil {
+		d.Serve != nil || d.NewRunner == nil || d.Bot == nil {
 		t.Errorf("darkchessDef: %+v", d)
 	}
 	if !slices.Contains(d.Builtins, d.Defaults[0]) || d.Defaults[1] != "random" {
@@ -135,12 +136,12 @@ func dcPlay(t *testing.T, r runner, a, b *playerSpec, index int, seed uint64, lo
 		t.Errorf("sidecar: %s", js)
 	}
 	// The replay page shows the same game.
-	rp, err := darkchessReplay("board.txt", data)
+	rp, err := viewer.ReplayDarkChess("board.txt", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rp.frames()) != res.Plies+1 || rp.Players != [2]string{a.Name, b.Name} {
-		t.Errorf("replay: %d frames for %d plies, players %q", len(rp.frames()), res.Plies, rp.Players)
+	if len(frames(rp)) != res.Plies+1 || rp.Players != [2]string{a.Name, b.Name} {
+		t.Errorf("replay: %d frames for %d plies, players %q", len(frames(rp)), res.Plies, rp.Players)
 	}
 	// Live: a start frame, one per ply, the last one.
 	w.mu.Lock()
@@ -355,7 +356,7 @@ func TestDarkchessCancel(t *testing.T) {
 	r := dcRunner(t, matchConfig{})
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	w := &testWatcher{onUpdate: func(frame) { cancel() }}
+	w := &testWatcher{onUpdate: func(viewer.Frame) { cancel() }}
 	job := &gameJob{N: 1, Seats: [2]*playerSpec{dcPlayer(t, "random", ""), dcPlayer(t, "random", "")}, Seed: 1, Dir: t.TempDir(), ID: "x", Watch: w, Log: slog.New(&pids)}
 	res := r.Play(ctx, job)
 	if res.Winner != -2 || res.Err != nil || res.Plies != 1 || res.Reason != "Unfinished" {
@@ -446,89 +447,6 @@ func dcTestdata(t testing.TB, rel string) string {
 	return sharedtest.Dir(t, "darkchess", filepath.FromSlash(rel))
 }
 
-// dcReplayFiles returns the board.txt files to replay: every legacy one
-// and every 2021 record in the mgtp folder, one folder of the 2021 records
-// and, with -short, a sample of the rest.
-func dcReplayFiles(t testing.TB) []string {
-	t.Helper()
-	root := dcTestdata(t, "")
-	var files []string
-	n := 0
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".txt") {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		switch {
-		case strings.HasSuffix(p, "Log_record.txt"), strings.HasSuffix(p, "competition-result.txt"), strings.HasSuffix(p, "README.txt"):
-			return nil
-		}
-		// A sample: every kind of file is in it.
-		n++
-		switch {
-		case strings.HasPrefix(rel, "records/") && !strings.Contains(rel, "temp"):
-			if n%200 != 0 {
-				return nil
-			}
-		case n%4 != 0 && !strings.Contains(rel, "2019"):
-			return nil
-		}
-		files = append(files, p)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
-// TestDarkchessReplayTestdata: every variant of board.txt replays, one frame
-// per ply, and the finished ones end with their result.
-func TestDarkchessReplayTestdata(t *testing.T) {
-	files := dcReplayFiles(t)
-	variants := map[string]int{}
-	for _, p := range files {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := record.ReadDarkChessBoard(bytes.NewReader(data))
-		if err != nil {
-			continue // not a board.txt (a .full.txt's tail is still one)
-		}
-		rp, err := darkchessReplay(filepath.Base(p), data)
-		if err != nil {
-			t.Errorf("%s: %v", p, err)
-			continue
-		}
-		if len(rp.frames()) != len(b.Plies)+1 || rp.Game != "darkchess" || rp.Players != [2]string{b.First, b.Second} {
-			t.Errorf("%s: %d frames for %d plies, players %q", p, len(rp.frames()), len(b.Plies), rp.Players)
-		}
-		if b.Result != nil && rp.Result == "" {
-			t.Errorf("%s: no result", p)
-		}
-		last := rp.frames()[len(rp.frames())-1]
-		if b.Result != nil && last.ToMove != -1 {
-			t.Errorf("%s: the last frame has a player to move", p)
-		}
-		variants[dcVariant(b, data)]++
-	}
-	t.Logf("replayed %d files: %v", len(files), variants)
-	for _, v := range []string{"2021", "2021 snapshot", "2017 server", "2017 client", "2019 client"} {
-		if variants[v] == 0 {
-			t.Errorf("no %s board.txt replayed", v)
-		}
-	}
-	// One frame drawn in full.
-	rp, err := darkchessReplay("x", dcRead(t, dcTestdata(t, "records/alsov4/85_Draw_PositionRepetitionDraw(3-4).txt")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rp.Result != "draw: PositionRepetitionDraw,3,4" || rp.frames()[1].Move != "b8(C)" || rp.frames()[28].ToMove != -1 {
-		t.Errorf("replay: %q, %q", rp.Result, rp.frames()[1].Move)
-	}
-}
-
 // dcRead returns the contents of a file, or fails t.
 func dcRead(t testing.TB, path string) []byte {
 	t.Helper()
@@ -537,22 +455,6 @@ func dcRead(t testing.TB, path string) []byte {
 		t.Fatal(err)
 	}
 	return data
-}
-
-// dcVariant names the layout of a board.txt.
-func dcVariant(b *record.DarkChessBoard, data []byte) string {
-	crlf := bytes.Contains(data, []byte("\r\n"))
-	switch {
-	case b.Banner == "INITIAL":
-		return "2021"
-	case b.Banner != "":
-		return "2021 snapshot"
-	case crlf && b.Time >= 100000:
-		return "2019 client"
-	case crlf:
-		return "2017 server"
-	}
-	return "2017 client"
 }
 
 // dcCheckSVG fails t unless s is one well-formed <svg> element with a
@@ -594,38 +496,6 @@ func TestDarkchessBotCommand(t *testing.T) {
 	}
 }
 
-// FuzzDarkchessReplay: no input makes the replay panic, and a replay has
-// a frame per ply.
-func FuzzDarkchessReplay(f *testing.F) {
-	for _, rel := range []string{
-		"records/alsov4/85_Draw_PositionRepetitionDraw(3-4).txt",
-		"records/alsov4/100_ai_wins_TimeOut.txt",
-		"legacy/2017-linux-client-3.1/CreateRoom_Search_board.txt",
-		"legacy/2019-windows-competition-client/CreateRoom_Search_board.txt",
-	} {
-		if path, ok := sharedtest.Lookup("darkchess", filepath.FromSlash(rel)); !ok {
-			continue
-		} else if data, err := os.ReadFile(path); err == nil {
-			f.Add(data)
-		}
-	}
-	f.Add([]byte("* x\n* a vs b\n* 1 2 2 2 2 2 5 1 2 2 2 2 2 5\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		rp, err := darkchessReplay("fuzz", data)
-		if err != nil {
-			return
-		}
-		if len(rp.frames()) == 0 {
-			t.Fatal("a replay with no frame")
-		}
-		for _, fr := range rp.frames() {
-			if !strings.HasPrefix(fr.Board, "<svg") {
-				t.Fatal("a frame with no board")
-			}
-		}
-	})
-}
-
 // BenchmarkMatchDarkchess: random against random, each a child process
 // speaking MGTP, as a match plays them; games/s.
 func BenchmarkMatchDarkchess(b *testing.B) {
@@ -657,7 +527,7 @@ func TestMatchDarkchess(t *testing.T) {
 	var deals []string
 	for _, f := range files {
 		data, _ := os.ReadFile(f)
-		if _, err := darkchessReplay(filepath.Base(f), data); err != nil {
+		if _, err := viewer.ReplayDarkChess(filepath.Base(f), data); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
 		var sc darkchessSidecar
@@ -693,43 +563,4 @@ func TestTournamentDarkchess(t *testing.T) {
 	if files := recordsIn(dir, "board.txt"); len(files) != 6 {
 		t.Errorf("%d records, want 6:\n%s", len(files), out)
 	}
-}
-
-// TestDarkchessReplayTooLong: a record longer than any game under the
-// presets is refused, not drawn board by board.
-func TestDarkchessReplayTooLong(t *testing.T) {
-	start, err := darkchess.ParsePosition("k---/----/----/----/----/----/----/K--- r 00000000000000 0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &record.DarkChessBoard{Date: "x", First: "a", Second: "b", Start: start, FirstColor: darkchess.Red, Time: 900}
-	cycle := []string{"a1-b1", "a8-b8", "b1-a1", "b8-a8"}
-	for i := range dcMaxReplayPlies + 1 {
-		b.Plies = append(b.Plies, dcMustPly(t, cycle[i%4]))
-	}
-	var buf bytes.Buffer
-	if err := record.WriteDarkChessBoard(&buf, b, record.DarkChessReadMode); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := darkchessReplay("long.txt", buf.Bytes()); err == nil || !strings.Contains(err.Error(), "at most") {
-		t.Errorf("a record of %d plies: %v", len(b.Plies), err)
-	}
-	b.Plies = b.Plies[:8]
-	buf.Reset()
-	if err := record.WriteDarkChessBoard(&buf, b, record.DarkChessReadMode); err != nil {
-		t.Fatal(err)
-	}
-	if rp, err := darkchessReplay("short.txt", buf.Bytes()); err != nil || len(rp.frames()) != 9 {
-		t.Errorf("a record of 8 plies: %v", err)
-	}
-}
-
-// dcMustPly reads a ply, or fails t.
-func dcMustPly(t testing.TB, s string) darkchess.Ply {
-	t.Helper()
-	p, err := darkchess.ParsePly(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }

@@ -121,7 +121,9 @@
 // game replays. A replay page holds the moves, and fetches the picture of
 // each ply as it is shown, so that it stays small however long the record;
 // the viewer reads or draws at most a few replays at once (others wait a
-// moment, then get 503) and keeps the latest uploads within a bound.
+// moment, then get 503) and keeps the latest uploads within a bound. The
+// pages are package viewer's http.Handler and the pictures package
+// boardsvg's: a program that embeds a referee serves the same viewer.
 //
 // Unlike the Java server's, the WebSocket viewer of "arena serve geister"
 // sends the ghosts on the board without their colours until the game ends

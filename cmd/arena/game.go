@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -13,12 +12,13 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/internal/proc"
+	"github.com/botarena/botarena/viewer"
 )
 
 // A gameDef is everything arena knows about one game: its players, its
-// options, its server, its records and how to draw it. Each game fills one in
-// its own file (othello.go, geister.go, darkchess.go, pdd.go); gameDefs lists
-// them.
+// options and its server (package viewer reads and draws its records). Each
+// game fills one in its own file (othello.go, geister.go, darkchess.go,
+// pdd.go); gameDefs lists them.
 type gameDef struct {
 	// Name is the game's name on the command line: othello, geister,
 	// darkchess, pdd.
@@ -63,10 +63,6 @@ type gameDef struct {
 	// only runs programs can run it too, and so that a user can point a
 	// built-in at a real server. It returns the process exit code.
 	Bot func(ctx context.Context, name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int
-	// Replay reads a record file of the game (name is its base name, data
-	// its content) and returns the game for the replay page: its moves, and
-	// the frames (the start, then one after every ply) drawn when asked.
-	Replay func(name string, data []byte) (replay, error)
 }
 
 // gameDefs returns every game arena plays, in the order they are listed.
@@ -124,7 +120,7 @@ type gameJob struct {
 	Seed  uint64         // the pairing's seed, derived from the match seed; every game of a pairing has it: built-ins are seeded by botSeed, and dark chess deals from rand.NewPCG(Seed, Index/2), so games 2i and 2i+1 share a deal with the seats swapped
 	Dir   string         // a directory of its own, already made, for the game's record files
 	ID    string         // the game's id in the web viewer
-	Watch watcher        // never nil
+	Watch viewer.Watcher // never nil
 	Log   *slog.Logger   // never nil
 }
 
@@ -256,79 +252,4 @@ func exitFault(st proc.Result, what string) fault {
 		f.Reason += "; stderr: " + tail
 	}
 	return f
-}
-
-// A watcher is told about the games being played, for the web viewer. All
-// methods must be safe to call from several games at once and must return
-// quickly. A run without --web gets a watcher that does nothing.
-type watcher interface {
-	// Begin announces a game and its first frame.
-	Begin(info gameInfo, start frame)
-	// Update gives the frame after a ply.
-	Update(id string, f frame)
-	// Finish ends the game with its last frame, the result in words and
-	// the record file ("" if none).
-	Finish(id string, last frame, result, record string)
-}
-
-// gameInfo describes a game to the viewer.
-type gameInfo struct {
-	ID      string    `json:"id"`
-	Game    string    `json:"game"`    // gameDef.Name
-	Title   string    `json:"title"`   // "Game 3: alphabeta (black) vs random (white)"
-	Players [2]string `json:"players"` // the seats' names, the first mover's first
-	Seats   [2]string `json:"seats"`   // gameDef.Seats
-}
-
-// frame is one picture of a game for the web viewer: the board drawn as an
-// SVG element, and the text around it.
-type frame struct {
-	Ply  int    `json:"ply"`            // plies played so far
-	Move string `json:"move,omitempty"` // the ply that led here, in the platform's notation ("" at the start)
-	// Board is the board as a spectator may see it, a complete <svg>
-	// element with a viewBox and no fixed size.
-	Board string `json:"board"`
-	// Views are the board as each player may see it, where that differs
-	// from Board (Geister: "first" and "second", the opponent's colours
-	// hidden). Empty for games with nothing hidden from one player alone.
-	Views  map[string]string `json:"views,omitempty"`
-	Status string            `json:"status"` // "black to move", "first player wins: ChessEscape", ...
-	// Clocks are each seat's time left ("9:58.2"), "" for no clock.
-	Clocks [2]string `json:"clocks"`
-	// ToMove is the seat to move, 0 or 1; -1 when the game is over.
-	ToMove int `json:"toMove"`
-}
-
-// replay is a record file read for the replay page. It holds the game, not
-// its pictures: Frame draws the frame of one ply when asked, so that a long
-// record costs its positions and not a picture per ply.
-type replay struct {
-	Game    string    // gameDef.Name
-	Players [2]string // as the record names them
-	Result  string    // the result in words, "" if the record has none
-	// Moves are the plies in the platform's notation: Moves[i] leads from
-	// frame i to frame i+1.
-	Moves []string
-	// Frame draws frame i, 0 <= i <= len(Moves): the start, then the
-	// position after each ply. It is safe for concurrent use.
-	Frame func(i int) frame
-}
-
-// nopWatcher is the watcher of a run without a viewer.
-type nopWatcher struct{}
-
-func (nopWatcher) Begin(gameInfo, frame)                {}
-func (nopWatcher) Update(string, frame)                 {}
-func (nopWatcher) Finish(string, frame, string, string) {}
-
-// formatClock writes a time left as the viewer shows it: "m:ss.t", or
-// "h:mm:ss" from an hour up. A negative duration shows as 0:00.0.
-func formatClock(d time.Duration) string {
-	d = max(d, 0)
-	if d >= time.Hour {
-		s := int64(d / time.Second)
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	t := int64(d / (100 * time.Millisecond))
-	return fmt.Sprintf("%d:%02d.%d", t/600, t/10%60, t%10)
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
+	"github.com/botarena/botarena/viewer"
 )
 
 // geisterProgramHelp is the game's "arena help match" text on how arena runs a
@@ -61,7 +62,6 @@ func geisterDef() *gameDef {
 		Serve:       serveGeister,
 		NewRunner:   func(cfg *matchConfig) (runner, error) { return newGeisterRunner(cfg, reveal) },
 		Bot:         geisterBot,
-		Replay:      replayGeister,
 		Flags: func(fs *flag.FlagSet) {
 			fs.BoolVar(&reveal, "reveal", false, "show the ghosts' colours on the web viewer's live boards while a game goes on (hidden by default: anyone who opens the viewer, a player too, would see them)")
 		},
@@ -265,7 +265,7 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	names := [2]string{job.Seats[0].Name, job.Seats[1].Name}
 	live := newGeisterLive(job.Watch, job.ID)
 	live.reveal = r.reveal
-	live.begin(gameInfo{
+	live.begin(viewer.GameInfo{
 		ID:      job.ID,
 		Game:    r.def.Name,
 		Title:   fmt.Sprintf("Game %d: %s (first) vs %s (second)", job.N, names[0], names[1]),
@@ -525,7 +525,7 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var w watcher = nopWatcher{}
+	var w viewer.Watcher = viewer.Discard{}
 	wait := func() {}
 	if *web != "" {
 		var dirs []string

@@ -18,9 +18,9 @@ import (
 
 	"github.com/botarena/botarena/geister"
 	"github.com/botarena/botarena/internal/proctest"
-	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/viewer"
 )
 
 // gsPlayer is a player spec as arena's command line makes it.
@@ -76,19 +76,19 @@ func gsPlay(t *testing.T, ctx context.Context, r runner, a, b *playerSpec, seed 
 	if res.Winner >= 0 && int(rb.Result.Winner) != res.Winner {
 		t.Errorf("record winner %v, game %+v", rb.Result.Winner, res)
 	}
-	rp, err := replayGeister("board.txt", data)
+	rp, err := viewer.ReplayGeister("board.txt", data)
 	if err != nil {
 		t.Fatalf("the record does not replay: %v\n%s", err, data)
 	}
-	if len(rp.frames()) != len(rb.Moves)+1 {
-		t.Errorf("replay: %d frames for %d moves", len(rp.frames()), len(rb.Moves))
+	if len(frames(rp)) != len(rb.Moves)+1 {
+		t.Errorf("replay: %d frames for %d moves", len(frames(rp)), len(rb.Moves))
 	}
 	if rp.Players != [2]string{geisterRecordName(a.Name, 0), geisterRecordName(b.Name, 1)} {
 		t.Errorf("replay players %q", rp.Players)
 	}
-	for i, f := range rp.frames() {
+	for i, f := range frames(rp) {
 		if (i < len(rb.Times)) != (f.Clocks[0] != "" && f.Clocks[1] != "") {
-			t.Errorf("replay frame %d of %d with %d timestamps: clocks %q", i, len(rp.frames()), len(rb.Times), f.Clocks)
+			t.Errorf("replay frame %d of %d with %d timestamps: clocks %q", i, len(frames(rp)), len(rb.Times), f.Clocks)
 			break
 		}
 	}
@@ -287,7 +287,7 @@ func TestGeisterRunnerInterrupted(t *testing.T) {
 	r := gsRunner(t, matchConfig{Time: "none"}, hang)
 	var log proctest.PIDLog
 	updated := make(chan struct{}, 1)
-	w := &testWatcher{onUpdate: func(frame) {
+	w := &testWatcher{onUpdate: func(viewer.Frame) {
 		select {
 		case updated <- struct{}{}:
 		default:
@@ -553,12 +553,12 @@ func TestServeGeister(t *testing.T) {
 	if filepath.Dir(line[3]) != dir {
 		t.Errorf("record %s not in %s", line[3], dir)
 	}
-	rp, err := replayGeister(filepath.Base(line[3]), data)
+	rp, err := viewer.ReplayGeister(filepath.Base(line[3]), data)
 	if err != nil {
 		t.Fatalf("the record does not replay: %v\n%s", err, data)
 	}
-	if rp.Result != line[1] || fmt.Sprint(len(rp.frames())-1) != line[2] {
-		t.Errorf("replay: %q, %d frames; the server said %q, %s plies", rp.Result, len(rp.frames()), line[1], line[2])
+	if rp.Result != line[1] || fmt.Sprint(len(frames(rp))-1) != line[2] {
+		t.Errorf("replay: %q, %d frames; the server said %q, %s plies", rp.Result, len(frames(rp)), line[1], line[2])
 	}
 	// The Java server's log of the same game replays to the same moves.
 	logData, err := os.ReadFile(line[4])
@@ -583,90 +583,6 @@ func TestServeGeister(t *testing.T) {
 	if err := serveGeister(t.Context(), []string{"extra"}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "extra") {
 		t.Errorf("an extra argument: %v", err)
 	}
-}
-
-// TestReplayGeister replays every Geister record of the test data (the Java
-// server's logs) and checks that the other files are errors, not panics.
-func TestReplayGeister(t *testing.T) {
-	dir := sharedtest.Dir(t, "geister")
-	files, _ := filepath.Glob(filepath.Join(dir, "*"))
-	if len(files) == 0 {
-		t.Fatal("no test data in " + dir)
-	}
-	records := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(f)
-		rp, err := replayGeister(name, data)
-		if !strings.HasPrefix(name, "server-log-") {
-			if err == nil {
-				t.Errorf("%s: not a record, but it replays", name)
-			}
-			continue
-		}
-		records++
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		l, _ := record.ReadGeisterServerLog(bytes.NewReader(data))
-		if len(rp.frames()) != len(l.Moves)+1 {
-			t.Errorf("%s: %d frames for %d moves", name, len(rp.frames()), len(l.Moves))
-		}
-		for i, f := range rp.frames() {
-			if f.Ply != i || f.Board == "" || len(f.Views) != 2 || (i > 0) != (f.Move != "") {
-				t.Fatalf("%s: frame %d: ply %d move %q", name, i, f.Ply, f.Move)
-			}
-		}
-		if last := rp.frames()[len(rp.frames())-1]; last.ToMove != -1 || rp.Result == "" {
-			t.Errorf("%s: last frame %q, result %q", name, last.Status, rp.Result)
-		}
-	}
-	if records != 3 {
-		t.Errorf("%d records replayed, want the 3 server logs", records)
-	}
-
-	// A record too long to draw is refused.
-	var long bytes.Buffer
-	for i := range geisterMaxReplayPlies/2 + 1 {
-		fmt.Fprintf(&long, "* %d. %s\n", i+1, []string{"A,NORTH A,NORTH", "A,SOUTH A,SOUTH"}[i%2])
-	}
-	if _, err := replayGeister("long.txt", long.Bytes()); err == nil || !strings.Contains(err.Error(), "plies, more than") {
-		t.Errorf("a record of %d plies: %v", geisterMaxReplayPlies+1, err)
-	}
-}
-
-// FuzzGeisterReplay: no input makes Replay panic, and what it accepts has a
-// frame per ply.
-func FuzzGeisterReplay(f *testing.F) {
-	dir, _ := sharedtest.Lookup("geister")
-	files, _ := filepath.Glob(filepath.Join(dir, "server-log-*"))
-	for _, path := range files {
-		if data, err := os.ReadFile(path); err == nil {
-			f.Add(data)
-		}
-	}
-	f.Add([]byte("* a1 vs a2\n* 4 4 4 4\n* - h g f e -\n* - d c b a -\n* - - - - - -\n* - - - - - -\n* - A B C D -\n* - E F G H -\n* time 600\n* 1. A,WEST A,NORTH\n* red EFGH bcde\n"))
-	f.Add([]byte("player=0,SET:ABCD\nplayer=1,SET:EFGH\nplayer=0,MOV:A,N\n"))
-	f.Add([]byte("* 1. A,WEST\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		rp, err := replayGeister("fuzz.txt", data)
-		if err != nil {
-			return
-		}
-		frames := rp.frames()
-		if len(frames) == 0 {
-			t.Fatal("a replay without frames")
-		}
-		for i, f := range frames[1:] {
-			if f.Ply != frames[i].Ply+1 {
-				t.Fatalf("frame %d: ply %d after %d", i+1, f.Ply, frames[i].Ply)
-			}
-		}
-	})
 }
 
 // BenchmarkMatchGeister plays random against random, each a built-in run as
@@ -701,7 +617,7 @@ func TestMatchGeister(t *testing.T) {
 	}
 	for _, f := range files {
 		data, _ := os.ReadFile(f)
-		if _, err := replayGeister(filepath.Base(f), data); err != nil {
+		if _, err := viewer.ReplayGeister(filepath.Base(f), data); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
 	}

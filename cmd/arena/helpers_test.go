@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/botarena/botarena/viewer"
 )
 
 // asArenaEnv makes the test binary act as the arena binary: selfCommand runs
@@ -82,20 +85,20 @@ func arenaBinary(t testing.TB) string {
 // testWatcher records what games show the viewer, for the runners' tests.
 type testWatcher struct {
 	mu       sync.Mutex
-	infos    []gameInfo  // one per Begin
-	frames   []frame     // every frame: Begin's, Update's and Finish's
-	finished []string    // one "result|record" per Finish
-	onUpdate func(frame) // when not nil, called after every Update, outside the lock
+	infos    []viewer.GameInfo  // one per Begin
+	frames   []viewer.Frame     // every frame: Begin's, Update's and Finish's
+	finished []string           // one "result|record" per Finish
+	onUpdate func(viewer.Frame) // when not nil, called after every Update, outside the lock
 }
 
-func (w *testWatcher) Begin(info gameInfo, f frame) {
+func (w *testWatcher) Begin(info viewer.GameInfo, f viewer.Frame) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.infos = append(w.infos, info)
 	w.frames = append(w.frames, f)
 }
 
-func (w *testWatcher) Update(_ string, f frame) {
+func (w *testWatcher) Update(_ string, f viewer.Frame) {
 	w.mu.Lock()
 	w.frames = append(w.frames, f)
 	cb := w.onUpdate
@@ -105,7 +108,7 @@ func (w *testWatcher) Update(_ string, f frame) {
 	}
 }
 
-func (w *testWatcher) Finish(_ string, f frame, result, rec string) {
+func (w *testWatcher) Finish(_ string, f viewer.Frame, result, rec string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.frames = append(w.frames, f)
@@ -113,11 +116,11 @@ func (w *testWatcher) Finish(_ string, f frame, result, rec string) {
 }
 
 // info is the last game announced (the zero gameInfo if none was).
-func (w *testWatcher) info() gameInfo {
+func (w *testWatcher) info() viewer.GameInfo {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.infos) == 0 {
-		return gameInfo{}
+		return viewer.GameInfo{}
 	}
 	return w.infos[len(w.infos)-1]
 }
@@ -183,5 +186,25 @@ func benchGames(b *testing.B, play func(n int) gameResult) {
 // own.
 func benchJob(b *testing.B, n int, first, second *playerSpec) *gameJob {
 	return &gameJob{N: n, Index: n - 1, Seats: [2]*playerSpec{first, second}, Seed: uint64(n), Dir: b.TempDir(),
-		ID: "bench", Watch: nopWatcher{}, Log: slog.New(slog.DiscardHandler)}
+		ID: "bench", Watch: viewer.Discard{}, Log: slog.New(slog.DiscardHandler)}
+}
+
+// frames draws every frame of rp: the start, then one after each ply.
+func frames(rp viewer.Replay) []viewer.Frame {
+	fs := make([]viewer.Frame, 0, len(rp.Moves)+1)
+	for i := 0; i <= len(rp.Moves); i++ {
+		fs = append(fs, rp.Frame(i))
+	}
+	return fs
+}
+
+// replayRecord reads a record of the game named game with the viewer's
+// Replay of that game.
+func replayRecord(game, name string, data []byte) (viewer.Replay, error) {
+	for _, g := range viewer.Games() {
+		if g.Name == game {
+			return g.Replay(name, data)
+		}
+	}
+	return viewer.Replay{}, fmt.Errorf("the viewer has no game %q", game)
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/timer"
+	"github.com/botarena/botarena/viewer"
 )
 
 // errInterrupted is returned when Ctrl-C (ctx) stopped a match or tournament
@@ -437,7 +438,7 @@ func safeName(s string) string {
 // loses no finished game) and calls done (from one goroutine at a time). It
 // stops starting games when ctx is done; games cut short come back with
 // Winner -2.
-func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, jobs int, w watcher, results *resultsLog, done func(*finished)) error {
+func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, jobs int, w viewer.Watcher, results *resultsLog, done func(*finished)) error {
 	var todo []*finished
 	for i := range games {
 		if !games[i].restored {
@@ -568,9 +569,9 @@ func outcomeFor(g *finished, p *playerSpec) (int, bool) {
 }
 
 // startWatcher starts the viewer when o.web asks for it.
-func startWatcher(ctx context.Context, o runOptions, cfg *matchConfig, stdout io.Writer) (watcher, func(), error) {
+func startWatcher(ctx context.Context, o runOptions, cfg *matchConfig, stdout io.Writer) (viewer.Watcher, func(), error) {
 	if o.web == "" {
-		return nopWatcher{}, func() {}, nil
+		return viewer.Discard{}, func() {}, nil
 	}
 	w, wait, err := startViewer(ctx, o.web, stdout, []string{cfg.Out})
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/timer"
+	"github.com/botarena/botarena/viewer"
 )
 
 // othelloStart reads the -start flag: tus or standard.
@@ -137,7 +138,7 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 // othelloServerLive shows the games of "arena serve othello" in the viewer.
 type othelloServerLive struct {
-	w     watcher
+	w     viewer.Watcher
 	mu    sync.Mutex
 	games map[int]*othelloLive // by game ID, while they run
 }
@@ -151,7 +152,7 @@ func (l *othelloServerLive) move(e protocol.OthelloMoveEvent) {
 	}
 	l.mu.Unlock()
 	if e.Ply == 0 {
-		g.begin(gameInfo{
+		g.begin(viewer.GameInfo{
 			ID:      g.id,
 			Game:    "othello",
 			Title:   fmt.Sprintf("Game-%d: %s (black) vs %s (white)", e.Game, e.Black, e.White),

@@ -19,6 +19,7 @@ import (
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
+	"github.com/botarena/botarena/viewer"
 )
 
 // othelloProgramHelp is the game's "arena help match" text on how arena runs a
@@ -46,7 +47,6 @@ func othelloDef() *gameDef {
 		Serve:       serveOthello,
 		NewRunner:   newOthelloRunner,
 		Bot:         othelloBot,
-		Replay:      replayOthello,
 	}
 }
 
@@ -154,7 +154,7 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	}
 	nl := &notifyListener{Listener: ln, accepted: make(chan struct{}, 1)}
 	records := make(chan protocol.OthelloGameRecord, 1)
-	info := gameInfo{
+	info := viewer.GameInfo{
 		ID:      job.ID,
 		Game:    "othello",
 		Title:   fmt.Sprintf("Game %d: %s (black) vs %s (white)", job.N, job.Seats[0].Name, job.Seats[1].Name),
@@ -406,24 +406,24 @@ func lastLine(b []byte) string {
 // othelloLive turns the host's move events into the viewer's frames, with
 // each side's thinking time so far (the time between the events).
 type othelloLive struct {
-	w     watcher
+	w     viewer.Watcher
 	id    string
 	mu    sync.Mutex
 	began bool
 	last  time.Time        // when the last event came
 	used  [2]time.Duration // each seat's thinking time so far
-	cur   frame            // the latest frame
+	cur   viewer.Frame     // the latest frame
 }
 
 func (l *othelloLive) clocks() [2]string {
-	return [2]string{"used " + formatClock(l.used[0]), "used " + formatClock(l.used[1])}
+	return [2]string{"used " + viewer.FormatClock(l.used[0]), "used " + viewer.FormatClock(l.used[1])}
 }
 
-func (l *othelloLive) begin(info gameInfo, e protocol.OthelloMoveEvent) {
+func (l *othelloLive) begin(info viewer.GameInfo, e protocol.OthelloMoveEvent) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.began, l.last = true, time.Now()
-	l.cur = othelloFrame(e.Position, 0, othello.NoMove, othelloStatus(e.Position), l.clocks())
+	l.cur = viewer.OthelloFrame(e.Position, 0, othello.NoMove, othelloStatus(e.Position), l.clocks())
 	l.w.Begin(info, l.cur)
 }
 
@@ -434,7 +434,7 @@ func (l *othelloLive) update(e protocol.OthelloMoveEvent) {
 	mover := e.Position.Turn().Opponent() // every move, a pass too, hands the turn over
 	l.used[othelloSeatOf(mover)] += now.Sub(l.last)
 	l.last = now
-	l.cur = othelloFrame(e.Position, e.Ply, e.Move, othelloStatus(e.Position), l.clocks())
+	l.cur = viewer.OthelloFrame(e.Position, e.Ply, e.Move, othelloStatus(e.Position), l.clocks())
 	l.w.Update(l.id, l.cur)
 }
 

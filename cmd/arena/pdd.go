@@ -17,6 +17,7 @@ import (
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
+	"github.com/botarena/botarena/viewer"
 )
 
 // pddProgramHelp is the game's "arena help match" text on how arena runs a
@@ -54,7 +55,6 @@ func pddDef() *gameDef {
 		},
 		NewRunner: func(cfg *matchConfig) (runner, error) { return newPDDRunner(cfg, eol, workdir) },
 		Bot:       pddBot,
-		Replay:    pddReplay,
 	}
 }
 
@@ -254,11 +254,11 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	ref.Logger = job.Log
 	startPly := len(ref.Start.Steps)
 	clocks := r.clocks(timer.NewClock(ref.Control, nil).Snapshot())
-	last := frame{Ply: startPly, Board: pddPicture(r.start, r.last), Status: pddStatus(r.start), Clocks: clocks, ToMove: pddToMove(r.start)}
+	last := viewer.PDDFrame(r.start, startPly, pdd.NoMove, "", clocks)
 	if r.last != nil {
-		last.Move = r.last.String()
+		last = viewer.PDDFrame(r.start, startPly, r.last.Move, r.last.String(), clocks)
 	}
-	job.Watch.Begin(gameInfo{
+	job.Watch.Begin(viewer.GameInfo{
 		ID:      job.ID,
 		Game:    "pdd",
 		Title:   fmt.Sprintf("Game %d: %s (white) vs %s (black)", job.N, white.Name, black.Name),
@@ -267,7 +267,7 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	}, last)
 	ref.OnMove = func(e protocol.PDDMoveEvent) {
 		step := e.Move.Step
-		last = frame{Ply: e.Ply, Move: step.String(), Board: pddPicture(e.Position, &step), Status: pddStatus(e.Position), Clocks: r.clocks(e.Clock), ToMove: pddToMove(e.Position)}
+		last = viewer.PDDFrame(e.Position, e.Ply, step.Move, step.String(), r.clocks(e.Clock))
 		job.Watch.Update(job.ID, last)
 	}
 	progs := [2]protocol.PDDProgram{r.program(white, job.botSeed(0)), r.program(black, job.botSeed(1))}
@@ -295,7 +295,7 @@ func (r *pddRunner) clocks(s timer.Snapshot) [2]string {
 	if r.unlimit {
 		return [2]string{}
 	}
-	return [2]string{formatClock(s.Players[timer.First].Left), formatClock(s.Players[timer.Second].Left)}
+	return [2]string{viewer.FormatClock(s.Players[timer.First].Left), viewer.FormatClock(s.Players[timer.Second].Left)}
 }
 
 // pddPicture draws p, the action last (nil for none) marked.
@@ -381,7 +381,7 @@ func pddFault(v *protocol.PDDViolation, path string) fault {
 }
 
 // pddScoreText writes both scores: "points/islands/bridges white 7/4/3,
-// black 6/4/2".
+// black 6/4/2" (as the viewer's PDDStatus does).
 func pddScoreText(w, b pdd.Score) string {
 	return fmt.Sprintf("points/islands/bridges white %d/%d/%d, black %d/%d/%d", w.Points, w.Islands, w.Bridges, b.Points, b.Islands, b.Bridges)
 }
@@ -395,23 +395,20 @@ func pddResultText(rec *protocol.PDDGameRecord) string {
 	return s
 }
 
-// pddStatus describes a position in play: who is to move and the scores.
-func pddStatus(p pdd.Position) string {
-	w, b := p.Score(pdd.White), p.Score(pdd.Black)
-	score := pddScoreText(w, b)
-	switch {
-	case p.IsOver():
-		return "game over; " + score
-	case p.MustPass() && p.Rules() == pdd.Course:
-		return fmt.Sprintf("%s has no move and is skipped; %s", p.Turn(), score)
+// pddResultSteps rebuilds the stepLog of a result.json from its moves (the
+// viewer has the same, for its replays).
+func pddResultSteps(f protocol.PDDResultFile) (record.PDDStepLog, error) {
+	var l record.PDDStepLog
+	for i, m := range f.Moves {
+		line := m.Color + "_" + fmt.Sprint(m.Turn) + "_" + m.Action
+		if m.P1 != "" || m.P2 != "" {
+			line += "_" + m.P1 + "_" + m.P2
+		}
+		s, err := record.ParsePDDStep(line, record.PDDLenient)
+		if err != nil {
+			return record.PDDStepLog{}, fmt.Errorf("move %d: %w", i+1, err)
+		}
+		l.Steps = append(l.Steps, s)
 	}
-	return fmt.Sprintf("%s to move; %s", p.Turn(), score)
-}
-
-// pddToMove is the seat to move in p, -1 once the game is over.
-func pddToMove(p pdd.Position) int {
-	if p.IsOver() {
-		return -1
-	}
-	return int(p.Turn() - pdd.White)
+	return l, nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/viewer"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -83,7 +84,7 @@ func TestPDDDef(t *testing.T) {
 	if d.Name != "pdd" || d.Title != "Ponte del Diavolo" || !slices.Equal(d.Builtins, []string{"random", "greedy"}) ||
 		!slices.Equal(d.Protocols, []string{"strategy"}) || d.Seats != [2]string{"white", "black"} ||
 		!slices.Equal(d.Presets, []string{"course", "official"}) || d.DefaultTime != "5s/move" ||
-		d.Serve != nil || d.NewRunner == nil || d.Bot == nil || d.Replay == nil || d.Flags == nil ||
+		d.Serve != nil || d.NewRunner == nil || d.Bot == nil || d.Flags == nil ||
 		d.Defaults != [2]string{"greedy", "random"} {
 		t.Errorf("pddDef: %+v", d)
 	}
@@ -135,7 +136,7 @@ func pddTestRunner(t testing.TB, cfg matchConfig, players ...*playerSpec) *pddRu
 }
 
 // pddJob is a game between white and black in a fresh directory.
-func pddJob(t testing.TB, n int, white, black *playerSpec, w watcher) *gameJob {
+func pddJob(t testing.TB, n int, white, black *playerSpec, w viewer.Watcher) *gameJob {
 	return &gameJob{N: n, Seats: [2]*playerSpec{white, black}, Seed: uint64(n), Dir: filepath.Join(t.TempDir(), "game"),
 		ID: fmt.Sprintf("pdd-%d", n), Watch: w, Log: slog.New(slog.DiscardHandler)}
 }
@@ -162,12 +163,12 @@ func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int, 
 			t.Error(err)
 		}
 	}
-	rp, err := pddReplay("stepLog.txt", data)
+	rp, err := viewer.ReplayPDD("stepLog.txt", data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rp.frames()) != res.Plies+1 {
-		t.Errorf("replay: %d frames for %d plies", len(rp.frames()), res.Plies)
+	if len(frames(rp)) != res.Plies+1 {
+		t.Errorf("replay: %d frames for %d plies", len(frames(rp)), res.Plies)
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -175,11 +176,11 @@ func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int, 
 	if want := res.Plies - startPlies + 2; len(w.frames) != want {
 		t.Fatalf("the viewer got %d frames, want %d", len(w.frames), want)
 	}
-	frames := rp.frames()
+	rpFrames := frames(rp)
 	for i, f := range w.frames[:len(w.frames)-1] {
 		ply := startPlies + i
-		if f.Ply != ply || f.Board != frames[ply].Board || f.Move != frames[ply].Move {
-			t.Errorf("live frame %d (ply %d, %q) differs from the replay's (ply %d, %q)", i, f.Ply, f.Move, frames[ply].Ply, frames[ply].Move)
+		if f.Ply != ply || f.Board != rpFrames[ply].Board || f.Move != rpFrames[ply].Move {
+			t.Errorf("live frame %d (ply %d, %q) differs from the replay's (ply %d, %q)", i, f.Ply, f.Move, rpFrames[ply].Ply, rpFrames[ply].Move)
 		}
 		if f.Clocks[0] == "" || f.Clocks[1] == "" {
 			t.Errorf("frame %d: no clocks %q", i, f.Clocks)
@@ -196,12 +197,12 @@ func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int, 
 	if rf.Plies != res.Plies || rf.StartPlies != startPlies {
 		t.Errorf("result.json: %d plies (%d from the start), the result %d", rf.Plies, rf.StartPlies, res.Plies)
 	}
-	rj, err := pddReplay("result.json", mustRead(t, res.Record))
+	rj, err := viewer.ReplayPDD("result.json", mustRead(t, res.Record))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rj.frames()) != len(rp.frames()) || rj.frames()[len(rj.frames())-1].Board != rp.frames()[len(rp.frames())-1].Board || rj.Result == "" {
-		t.Errorf("result.json replay: %d frames, result %q", len(rj.frames()), rj.Result)
+	if len(frames(rj)) != len(frames(rp)) || frames(rj)[len(frames(rj))-1].Board != frames(rp)[len(frames(rp))-1].Board || rj.Result == "" {
+		t.Errorf("result.json replay: %d frames, result %q", len(frames(rj)), rj.Result)
 	}
 	if rj.Players != players {
 		t.Errorf("the record's replay names the players %q, want %q", rj.Players, players)
@@ -455,67 +456,6 @@ func TestPDDRunnerOptions(t *testing.T) {
 	}
 }
 
-// pddFixture reads a golden fixture of spec §3.6.
-func pddFixture(t testing.TB, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "pdd", "testdata", "fixtures", filepath.FromSlash(name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// Replay reads the fixtures: the seed's stepLog (a frame per line) and each
-// chess.txt (one frame); bridge.txt alone and junk are refused.
-func TestPDDReplayFixtures(t *testing.T) {
-	rp, err := pddReplay("stepLog.txt", []byte(pddFixture(t, "seed-stepLog.txt")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rp.Game != "pdd" || len(rp.frames()) != 6 || rp.frames()[2].Move != "B_2_Change_2,0_2,2" || rp.frames()[0].ToMove != 0 || rp.frames()[5].ToMove != 1 {
-		t.Errorf("seed stepLog: %d frames, %+v", len(rp.frames()), rp.frames()[2])
-	}
-	for _, f := range []string{"F1", "F2", "M1", "S1", "S3"} {
-		rp, err := pddReplay("chess.txt", []byte(pddFixture(t, f+"/chess.txt")))
-		if err != nil || len(rp.frames()) != 1 || !strings.Contains(rp.frames()[0].Board, `class="tile`) {
-			t.Errorf("%s/chess.txt: %v, %d frames", f, err, len(rp.frames()))
-		}
-		if _, err := pddReplay("bridge.txt", []byte(pddFixture(t, f+"/bridge.txt"))); err == nil || !strings.Contains(err.Error(), "whose bridges") {
-			t.Errorf("%s/bridge.txt: %v", f, err)
-		}
-	}
-	if rp, err := pddReplay("stepLog.txt", nil); err != nil || len(rp.frames()) != 1 {
-		t.Errorf("empty stepLog: %v, %+v", err, rp)
-	}
-	for _, junk := range []string{"hello", "W_1_Chess_0,0_0,0\n", "W_1_Chess_0,0_1,0\nW_2_Chess_2,0_3,0\n", "{}", "{\"rules\":\"blitz\"}"} {
-		if _, err := pddReplay("x", []byte(junk)); err == nil {
-			t.Errorf("%q: no error", junk)
-		}
-	}
-}
-
-func FuzzPDDReplay(f *testing.F) {
-	for _, name := range []string{"seed-stepLog.txt", "F1/chess.txt", "S1/chess.txt", "F2/bridge.txt"} {
-		f.Add(filepath.Base(name), []byte(pddFixture(f, name)))
-	}
-	f.Add("result.json", []byte(`{"rules":"course","programs":{"W":"a","B":"b"},"winner":"W","reason":"score","score":{"W":{"points":1,"islands":1,"bridges":0},"B":{"points":0,"islands":0,"bridges":0}},"plies":1,"skips":[],"moves":[{"turn":1,"color":"W","action":"Chess","p1":"0,0","p2":"1,0","elapsed_ms":3}]}`))
-	f.Add("stepLog.txt", []byte("W_1_Chess_0,0_1,0\r\nB_2_Change_0,0_1,0\r\n"))
-	f.Fuzz(func(t *testing.T, name string, data []byte) {
-		rp, err := pddReplay(name, data)
-		if err != nil {
-			return
-		}
-		if len(rp.frames()) == 0 {
-			t.Fatal("no frames")
-		}
-		for _, fr := range rp.frames() {
-			if !strings.HasPrefix(fr.Board, "<svg") || !strings.HasSuffix(fr.Board, "</svg>") {
-				t.Fatal("a frame with no board")
-			}
-		}
-	})
-}
-
 // "arena bot pdd NAME ..." plays one move on the files, and refuses unknown
 // bots and bad invocations.
 func TestPDDBotCommand(t *testing.T) {
@@ -578,7 +518,7 @@ func TestPDDMatchCommand(t *testing.T) {
 func BenchmarkMatchPDD(b *testing.B) {
 	random := pddPlayer("random", "")
 	r := pddTestRunner(b, matchConfig{}, random, random)
-	benchGames(b, func(n int) gameResult { return r.Play(b.Context(), pddJob(b, n, random, random, nopWatcher{})) })
+	benchGames(b, func(n int) gameResult { return r.Play(b.Context(), pddJob(b, n, random, random, viewer.Discard{})) })
 }
 
 // "arena match pdd" and "arena tournament pdd" write records that name the
@@ -630,7 +570,7 @@ func TestPDDRecordsNamePlayers(t *testing.T) {
 				if filepath.Base(rec) != "result.json" {
 					t.Errorf("game %s: the record is %s, want its result.json", n, rec)
 				}
-				rp, err := pddDef().Replay(filepath.Base(rec), mustRead(t, rec))
+				rp, err := viewer.ReplayPDD(filepath.Base(rec), mustRead(t, rec))
 				if err != nil {
 					t.Fatalf("game %s: %v", n, err)
 				}

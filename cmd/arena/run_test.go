@@ -35,7 +35,7 @@ func gameMoves(t *testing.T, def *gameDef, g storedGame) string {
 	if err != nil {
 		t.Fatalf("game %d: %v", g.N, err)
 	}
-	rp, err := def.Replay(filepath.Base(g.Result.Record), data)
+	rp, err := replayRecord(def.Name, filepath.Base(g.Result.Record), data)
 	if err != nil {
 		t.Fatalf("game %d: %s: %v", g.N, g.Result.Record, err)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/botarena/botarena/viewer"
 )
 
 // slowStarter writes a script that sleeps for delay, then runs the built
@@ -57,7 +59,7 @@ func TestStartup(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				job := &gameJob{N: 1, Seats: [2]*playerSpec{tc.slow, cfg.Players[1]}, Seed: 3, Dir: t.TempDir(), ID: "s", Watch: nopWatcher{}, Log: discardLog()}
+				job := &gameJob{N: 1, Seats: [2]*playerSpec{tc.slow, cfg.Players[1]}, Seed: 3, Dir: t.TempDir(), ID: "s", Watch: viewer.Discard{}, Log: discardLog()}
 				res := r.Play(t.Context(), job)
 				if res.Err != nil {
 					t.Fatal(res.Err)

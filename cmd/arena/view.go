@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/botarena/botarena/viewer"
 )
 
 // viewCmd carries out "arena view [-web ADDR] [files or dirs...]": it serves
@@ -20,8 +22,8 @@ func viewCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintf(stderr, "usage: arena view [-web ADDR] [record files or directories...]\n\n"+
 			"Serves the web viewer to replay the record files given, and those under the\n"+
 			"directories given (default: the current directory). Accepted records:\n")
-		for _, f := range gameFormats(gameDefs()) {
-			fmt.Fprintf(stderr, "  %-10s %s\n", f.Name, f.Formats)
+		for _, g := range viewer.Games() {
+			fmt.Fprintf(stderr, "  %-10s %s\n", g.Name, g.Formats)
 		}
 		fmt.Fprintf(stderr, "\nflags:\n")
 		fs.PrintDefaults()

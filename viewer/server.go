@@ -1,4 +1,4 @@
-package main
+package viewer
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// handler is the viewer's HTTP interface:
+// routes is the viewer's HTTP interface:
 //
 //	GET  /                 the index: live games, finished games, record files, upload form
 //	GET  /events           the index's event stream (SSE): the games, as they change
@@ -25,7 +25,7 @@ import (
 // every answer about bad input is a 4xx page saying what was wrong. The
 // requests that read a record or draw a frame are served at most MaxHeavy
 // at once; past that they get 503.
-func (v *viewer) handler() http.Handler {
+func (v *Viewer) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", v.serveIndex)
 	mux.HandleFunc("GET /events", v.serveIndexEvents)
@@ -63,7 +63,7 @@ func secure(h http.Handler) http.Handler {
 }
 
 // page renders template name with data, status code status.
-func (v *viewer) page(w http.ResponseWriter, status int, name string, data any) {
+func (v *Viewer) page(w http.ResponseWriter, status int, name string, data any) {
 	var b bytes.Buffer
 	if err := v.pages.ExecuteTemplate(&b, name, data); err != nil {
 		http.Error(w, "web viewer: page "+name+": "+err.Error(), http.StatusInternalServerError)
@@ -83,7 +83,7 @@ type errorPage struct {
 }
 
 // fail answers with the error page.
-func (v *viewer) fail(w http.ResponseWriter, status int, title, message string) {
+func (v *Viewer) fail(w http.ResponseWriter, status int, title, message string) {
 	v.page(w, status, "error.html", errorPage{Title: title, Message: message})
 }
 
@@ -97,7 +97,7 @@ type indexPage struct {
 }
 
 // serveIndex serves the index.
-func (v *viewer) serveIndex(w http.ResponseWriter, r *http.Request) {
+func (v *Viewer) serveIndex(w http.ResponseWriter, r *http.Request) {
 	v.mu.Lock()
 	st := v.indexStateLocked()
 	v.mu.Unlock()
@@ -115,12 +115,12 @@ func (v *viewer) serveIndex(w http.ResponseWriter, r *http.Request) {
 // livePage is the data of a game's live page.
 type livePage struct {
 	ID    string
-	Info  gameInfo
+	Info  GameInfo
 	State gameState
 }
 
 // serveLive serves a game's live page.
-func (v *viewer) serveLive(w http.ResponseWriter, r *http.Request) {
+func (v *Viewer) serveLive(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	v.mu.Lock()
 	g := v.games[id]
@@ -148,7 +148,7 @@ func startStream(w http.ResponseWriter) {
 // sendEvent writes one event of an event stream and flushes it, within the
 // write timeout: a browser that does not read loses its stream, never
 // holding up anything else.
-func (v *viewer) sendEvent(w http.ResponseWriter, event string, data any) error {
+func (v *Viewer) sendEvent(w http.ResponseWriter, event string, data any) error {
 	b, err := json.Marshal(data)
 	if err != nil {
 		return err
@@ -174,7 +174,7 @@ const keepAlive = 20 * time.Second
 // first, then one whenever it changes, with the moves the browser lacks.
 // Between two sends it skips the frames it had no time for: the latest
 // frame is all a browser needs. The stream ends once the game is over.
-func (v *viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
+func (v *Viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	ch := make(chan struct{}, 1)
 	v.mu.Lock()
@@ -208,7 +208,7 @@ func (v *viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
 // stream runs an event stream: send at once, then after every signal on
 // changed, with a keep-alive comment when nothing changes for a while,
 // until send returns false, changed is closed or the browser leaves.
-func (v *viewer) stream(w http.ResponseWriter, r *http.Request, changed chan struct{}, send func() bool) {
+func (v *Viewer) stream(w http.ResponseWriter, r *http.Request, changed chan struct{}, send func() bool) {
 	startStream(w)
 	changed <- struct{}{}
 	tick := time.NewTicker(keepAlive)
@@ -234,7 +234,7 @@ func (v *viewer) stream(w http.ResponseWriter, r *http.Request, changed chan str
 }
 
 // comment writes a keep-alive comment to an event stream.
-func (v *viewer) comment(w http.ResponseWriter) error {
+func (v *Viewer) comment(w http.ResponseWriter) error {
 	rc := http.NewResponseController(w)
 	rc.SetWriteDeadline(time.Now().Add(v.limits.WriteTimeout))
 	if _, err := w.Write([]byte(": ping\n\n")); err != nil {
@@ -246,7 +246,7 @@ func (v *viewer) comment(w http.ResponseWriter) error {
 // serveIndexEvents streams the index: an "index" event with the live games
 // and the latest finished ones, first at once, then after each change, at
 // most one per IndexInterval.
-func (v *viewer) serveIndexEvents(w http.ResponseWriter, r *http.Request) {
+func (v *Viewer) serveIndexEvents(w http.ResponseWriter, r *http.Request) {
 	ch := make(chan struct{}, 1)
 	v.mu.Lock()
 	v.indexSub[ch] = struct{}{}

@@ -1,4 +1,4 @@
-package main
+package viewer
 
 import (
 	"bufio"
@@ -135,9 +135,9 @@ func longRecords(t testing.TB) map[string][]byte {
 }
 
 // realViewer serves a viewer of every game on a test server.
-func realViewer(t testing.TB, limits viewerLimits, dirs ...string) (*viewer, string) {
+func realViewer(t testing.TB, limits Limits, dirs ...string) (*Viewer, string) {
 	t.Helper()
-	v, err := newViewer(dirs, limits)
+	v, err := New(Options{Records: dirs, Limits: limits})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,13 +146,13 @@ func realViewer(t testing.TB, limits viewerLimits, dirs ...string) (*viewer, str
 }
 
 // newTestServer serves v on 127.0.0.1 and returns its base URL.
-func newTestServer(t testing.TB, v *viewer) string {
+func newTestServer(t testing.TB, v *Viewer) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &http.Server{Handler: v.handler()}
+	srv := &http.Server{Handler: v}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	return "http://" + ln.Addr().String()
@@ -163,7 +163,7 @@ func newTestServer(t testing.TB, v *viewer) string {
 // and the frames of its first and last plies come one at a time. On the
 // old viewer, which put every picture in the page, dark chess's was 150 MB.
 func TestViewerReplayPageBound(t *testing.T) {
-	_, base := realViewer(t, defaultViewerLimits())
+	_, base := realViewer(t, DefaultLimits())
 	for game, data := range longRecords(t) {
 		t.Run(game, func(t *testing.T) {
 			code, body := upload(t, base, game+"-long.txt", game, data)
@@ -195,7 +195,7 @@ func TestViewerReplayPageBound(t *testing.T) {
 // record a replay shows allocate a few MB each, not the hundreds of MB a
 // page of every picture took, and each gets a small page.
 func TestViewerUploadMemory(t *testing.T) {
-	_, base := realViewer(t, defaultViewerLimits())
+	_, base := realViewer(t, DefaultLimits())
 	data := longDarkchess(dcMaxReplayPlies)
 	const uploads = 8
 	// The records differ (by the players' names), so that none is read
@@ -300,7 +300,7 @@ func TestViewerHeavyBound(t *testing.T) {
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "g.txt")
 	os.WriteFile(rec, transcript(t), 0o644)
-	limits := defaultViewerLimits()
+	limits := DefaultLimits()
 	limits.MaxHeavy, limits.HeavyWait = 2, 0
 	_, base := realViewer(t, limits, dir)
 	page := base + replayLink(rec, "othello")
@@ -357,7 +357,7 @@ func othelloPrefix(n int) []byte { return longOthello()[:2*n] }
 // so (404), its frames too; the same record uploaded again is kept once; at
 // most MaxParsed records are kept read.
 func TestViewerUploadsKept(t *testing.T) {
-	limits := defaultViewerLimits()
+	limits := DefaultLimits()
 	limits.MaxUploads, limits.MaxParsed = 3, 2
 	v, base := realViewer(t, limits)
 	var pages []string
@@ -400,7 +400,7 @@ func TestViewerUploadsKept(t *testing.T) {
 	}
 
 	// The bytes: two records' worth.
-	limits = defaultViewerLimits()
+	limits = DefaultLimits()
 	limits.MaxUploadBytes = int64(len(othelloPrefix(10)) + len(othelloPrefix(11)))
 	_, base = realViewer(t, limits)
 	_, p10 := postUpload(t, base, "a.txt", othelloPrefix(10))
@@ -439,7 +439,7 @@ func TestViewerIndexListsReplayable(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, base := realViewer(t, defaultViewerLimits(), dir)
+	_, base := realViewer(t, DefaultLimits(), dir)
 	code, body := get(t, base+"/")
 	if code != http.StatusOK {
 		t.Fatalf("index: %d", code)
@@ -462,7 +462,7 @@ func TestViewerIndexListsReplayable(t *testing.T) {
 		}
 	}
 	// A listing reads at most MaxCheckBytes.
-	limits := defaultViewerLimits()
+	limits := DefaultLimits()
 	limits.MaxCheckBytes = int64(len(files["othello.txt"]))
 	_, base = realViewer(t, limits, dir)
 	_, body = get(t, base+"/")

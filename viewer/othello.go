@@ -1,4 +1,4 @@
-package main
+package viewer
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"github.com/botarena/botarena/record"
 )
 
-// othelloFrame draws an Othello position for the web viewer: the frame of a
+// OthelloFrame draws an Othello position for the viewer: the frame of a
 // game after ply plies, last being the move that led to p (othello.NoMove at
 // the start), clocks the seats' time left ("" for no clock; black's first).
 // status is the text under the board; "" means the default: the side to
@@ -20,8 +20,8 @@ import (
 // a1 top-left as the TUS server numbers squares, black and white discs, the
 // side to move's legal moves as small dots, the last move marked red). The
 // output is deterministic.
-func othelloFrame(p othello.Position, ply int, last othello.Move, status string, clocks [2]string) frame {
-	f := frame{Ply: ply, Board: boardsvg.Othello(p, boardsvg.OthelloOptions{Last: last}), Clocks: clocks, ToMove: int(p.Turn())}
+func OthelloFrame(p othello.Position, ply int, last othello.Move, status string, clocks [2]string) Frame {
+	f := Frame{Ply: ply, Board: boardsvg.Othello(p, boardsvg.OthelloOptions{Last: last}), Clocks: clocks, ToMove: int(p.Turn())}
 	if last != othello.NoMove {
 		f.Move = last.String()
 	}
@@ -57,49 +57,49 @@ func othelloStatusText(p othello.Position) string {
 	return fmt.Sprintf("game over: draw %d-%d", b, w)
 }
 
-// replayOthello reads an Othello record for the replay page: a TUS server
+// ReplayOthello reads an Othello record for the replay page: a TUS server
 // -trans transcript ("B:<black>,W:<white>" then "x,y,color" lines, from the
 // TUS start) or a plain move list ("f5d6c3...", from the standard start).
 // A move list must hold at least one move, so that an empty or unrelated
 // file is not taken for an Othello game.
-func replayOthello(name string, data []byte) (replay, error) {
+func ReplayOthello(name string, data []byte) (Replay, error) {
 	if bytes.HasPrefix(data, []byte("B:")) {
 		t, err := record.ReadOthelloTranscript(bytes.NewReader(data), othello.Position{})
 		if err != nil {
-			return replay{}, fmt.Errorf("%s: not an Othello -trans transcript: %w", name, err)
+			return Replay{}, fmt.Errorf("%s: not an Othello -trans transcript: %w", name, err)
 		}
 		g, err := t.Game()
 		if err != nil {
-			return replay{}, fmt.Errorf("%s: %w", name, err)
+			return Replay{}, fmt.Errorf("%s: %w", name, err)
 		}
 		return othelloReplay(g, [2]string{t.Black, t.White}), nil
 	}
 	g, err := record.ReadOthelloMoveList(bytes.NewReader(data))
 	if err != nil {
-		return replay{}, fmt.Errorf("%s: neither an Othello -trans transcript (first line B:<black>,W:<white>) nor a plain move list (f5d6c3...): %w", name, err)
+		return Replay{}, fmt.Errorf("%s: neither an Othello -trans transcript (first line B:<black>,W:<white>) nor a plain move list (f5d6c3...): %w", name, err)
 	}
 	if g.Ply() == 0 {
-		return replay{}, errors.New(name + ": an Othello move list with no moves (want a -trans transcript or moves such as f5d6c3)")
+		return Replay{}, errors.New(name + ": an Othello move list with no moves (want a -trans transcript or moves such as f5d6c3)")
 	}
 	return othelloReplay(g, [2]string{"black", "white"}), nil
 }
 
 // othelloReplay is the replay of a game: its moves, and its frames drawn
 // from its positions when asked.
-func othelloReplay(g *othello.Game, players [2]string) replay {
+func othelloReplay(g *othello.Game, players [2]string) Replay {
 	players = [2]string{clipText(players[0], maxNameBytes), clipText(players[1], maxNameBytes)}
 	moves := g.Moves()
-	rp := replay{Game: "othello", Players: players, Moves: make([]string, len(moves))}
+	rp := Replay{Game: "othello", Players: players, Moves: make([]string, len(moves))}
 	for i, m := range moves {
 		rp.Moves[i] = m.String()
 	}
-	rp.Frame = func(ply int) frame {
+	rp.Frame = func(ply int) Frame {
 		p, _ := g.PositionAt(ply)
 		last := othello.NoMove
 		if ply > 0 {
 			last = moves[ply-1]
 		}
-		return othelloFrame(p, ply, last, "", [2]string{})
+		return OthelloFrame(p, ply, last, "", [2]string{})
 	}
 	if res, ok := g.Result(); ok {
 		rp.Result = othelloResultText(res, players)

@@ -1,4 +1,4 @@
-package main
+package viewer
 
 import (
 	"bytes"
@@ -56,7 +56,7 @@ func TestReplayOthelloTranscripts(t *testing.T) {
 	}
 	for name, data := range files {
 		t.Run(name, func(t *testing.T) {
-			rp, err := replayOthello(name, data)
+			rp, err := ReplayOthello(name, data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -101,7 +101,7 @@ func TestReplayOthelloTranscripts(t *testing.T) {
 // and checks that they end as their transcripts do.
 func TestReplayOthelloMoveList(t *testing.T) {
 	list := "d3c5f6f5e6f7c6c7b5a4g6h6f8e3d6g5b6d7c8e7a5a6f3d8e8f4g4g3h4h5h7c3e2g7h3b4c4b3c2d1c1f2d2f1b8e1g1g2b2a1a3b7h1h2g8h8a8a7b1a2\n"
-	rp, err := replayOthello("wld.txt", []byte(list))
+	rp, err := ReplayOthello("wld.txt", []byte(list))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestReplayOthelloMoveList(t *testing.T) {
 // an error saying what is accepted.
 func TestReplayOthelloRefuses(t *testing.T) {
 	for _, data := range []string{"", "\n\n", "hello world", "B:x,W:y\n9,9,1\n", "B:x\n", "f5f5", "MOV 1 2\n", "\x00\xff"} {
-		_, err := replayOthello("x.txt", []byte(data))
+		_, err := ReplayOthello("x.txt", []byte(data))
 		if err == nil {
 			t.Errorf("%q read as an Othello game", data)
 			continue
@@ -141,7 +141,7 @@ func TestReplayOthelloRefuses(t *testing.T) {
 // in the TUS orientation, the discs, the legal moves and the last move.
 func TestOthelloFrame(t *testing.T) {
 	p := othello.TUS.Start
-	f := othelloFrame(p, 0, othello.NoMove, "", [2]string{"9:59.9", "10:00.0"})
+	f := OthelloFrame(p, 0, othello.NoMove, "", [2]string{"9:59.9", "10:00.0"})
 	checkSVG(t, f.Board)
 	for _, want := range []string{
 		`xmlns="http://www.w3.org/2000/svg"`, `viewBox="0 0 460 460"`, `fill="#2e7d32"`,
@@ -165,15 +165,15 @@ func TestOthelloFrame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := othelloFrame(q, 1, e3, "custom", [2]string{})
+	g := OthelloFrame(q, 1, e3, "custom", [2]string{})
 	if g.Move != "e3" || g.ToMove != 1 || g.Status != "custom" || !strings.Contains(g.Board, `class="last" data-square="e3"`) {
 		t.Errorf("after e3: %+v", g)
 	}
-	if othelloFrame(q, 1, e3, "", [2]string{}).Board != g.Board {
+	if OthelloFrame(q, 1, e3, "", [2]string{}).Board != g.Board {
 		t.Errorf("the picture is not deterministic")
 	}
 	// The 6x6 board greys its rim.
-	s := othelloFrame(othello.Board6x6.Start, 0, othello.NoMove, "", [2]string{})
+	s := OthelloFrame(othello.Board6x6.Start, 0, othello.NoMove, "", [2]string{})
 	if n := strings.Count(s.Board, `fill="#6b6b6b"`); n != 28 {
 		t.Errorf("6x6 board: %d squares greyed, want 28", n)
 	}
@@ -234,7 +234,7 @@ func FuzzOthelloReplay(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		rp, err := replayOthello("fuzz", data)
+		rp, err := ReplayOthello("fuzz", data)
 		if err != nil {
 			return
 		}

@@ -1,4 +1,4 @@
-package main
+package viewer
 
 import (
 	"context"
@@ -36,7 +36,7 @@ const maxRecordVerdicts = 20000
 // uploaded records, the records read, and the index's checks of record
 // files. It is safe for concurrent use.
 type replayStore struct {
-	limits viewerLimits
+	limits Limits
 
 	mu      sync.Mutex
 	uploads map[string]*storedUpload
@@ -59,12 +59,12 @@ type storedUpload struct {
 // frames are drawn without reading it again.
 type parsedReplay struct {
 	key      string
-	rp       replay
-	def      *gameDef
+	rp       Replay
+	def      *Game
 	detected bool // the game was found from the content, not asked for
 }
 
-func newReplayStore(limits viewerLimits) *replayStore {
+func newReplayStore(limits Limits) *replayStore {
 	return &replayStore{limits: limits, uploads: map[string]*storedUpload{}, verdicts: map[string]string{}}
 }
 
@@ -183,7 +183,7 @@ func (s *replayStore) setVerdict(key, game string) {
 // acquire waits for a turn to run a heavy request (one that reads a record
 // or draws a frame): at once when fewer than MaxHeavy run, else for at most
 // HeavyWait. ok is false when no turn came; release ends the turn.
-func (v *viewer) acquire(ctx context.Context) (release func(), ok bool) {
+func (v *Viewer) acquire(ctx context.Context) (release func(), ok bool) {
 	release = func() { <-v.heavy }
 	select {
 	case v.heavy <- struct{}{}:
@@ -205,7 +205,7 @@ func (v *viewer) acquire(ctx context.Context) (release func(), ok bool) {
 }
 
 // busy is the error of a heavy request that got no turn.
-func (v *viewer) busy() *httpError {
+func (v *Viewer) busy() *httpError {
 	return &httpError{http.StatusServiceUnavailable, "The viewer is busy",
 		fmt.Sprintf("The viewer is already reading or drawing %d replays, the most it does at once, and none ended within %v: try again in a moment.",
 			v.limits.MaxHeavy, v.limits.HeavyWait)}

@@ -1,4 +1,4 @@
-package main
+package viewer
 
 import (
 	"bytes"
@@ -28,16 +28,10 @@ type gameFormat struct {
 
 // gameFormats lists, per game of defs, the record files the replay page
 // accepts.
-func gameFormats(defs []*gameDef) []gameFormat {
-	formats := map[string]string{
-		"othello":   "the TUS server's -trans transcript (B:<black>,W:<white>, then x,y,color lines), or a plain move list (f5d6c3...)",
-		"geister":   "the Java server's game log, or an NTPU board.txt",
-		"darkchess": "a board.txt record (2021 platform, 2017 server, 2019 client)",
-		"pdd":       "a stepLog.txt (with chess.txt and bridge.txt beside it when there are any)",
-	}
+func gameFormats(defs []*Game) []gameFormat {
 	var out []gameFormat
 	for _, d := range defs {
-		f := formats[d.Name]
+		f := d.Formats
 		if f == "" {
 			f = "its records"
 		}
@@ -47,7 +41,7 @@ func gameFormats(defs []*gameDef) []gameFormat {
 }
 
 // formatsText lists the formats of the games of defs in one text.
-func formatsText(defs []*gameDef) string {
+func formatsText(defs []*Game) string {
 	var b strings.Builder
 	for i, f := range gameFormats(defs) {
 		if i > 0 {
@@ -62,7 +56,7 @@ func formatsText(defs []*gameDef) string {
 type recordFile struct {
 	Path     string // as the replay link gives it: the record directory joined with Rel
 	Rel      string // the path within the record directory
-	Game     string // the game whose Replay reads it (gameDef.Name)
+	Game     string // the game whose Replay reads it (Game.Name)
 	Title    string // that game's title
 	Size     int64
 	Modified time.Time
@@ -83,7 +77,7 @@ type recordGroup struct {
 // path, size and time) is not read again; with check false no file is
 // read, and those never checked are left out. note says when the list is
 // cut short or a directory is unreadable.
-func (v *viewer) listRecords(check bool) (groups []recordGroup, note string) {
+func (v *Viewer) listRecords(check bool) (groups []recordGroup, note string) {
 	walked, listed, unchecked := 0, 0, 0
 	var read int64
 	seen := map[string]bool{}
@@ -183,7 +177,7 @@ func recordKey(real string, info fs.FileInfo) string {
 
 // checkRecord reads the record file at real and returns the game whose
 // Replay reads it, "" for none.
-func (v *viewer) checkRecord(real, name string) string {
+func (v *Viewer) checkRecord(real, name string) string {
 	data, err := readLimited(real, v.limits.MaxRecordBytes)
 	if err != nil || len(bytes.TrimSpace(data)) == 0 {
 		return ""
@@ -258,7 +252,7 @@ func notRecord() *httpError {
 // (symbolic links resolved: no way out), or a record a game wrote; a
 // regular file of at most MaxRecordBytes. It returns the file's resolved
 // path and its key in the store.
-func (v *viewer) findRecord(path string) (real, key string, err error) {
+func (v *Viewer) findRecord(path string) (real, key string, err error) {
 	if path == "" {
 		return "", "", &httpError{http.StatusBadRequest, "No file", "The replay page needs a record file: /replay?file=<path>, a path the index lists."}
 	}
@@ -282,7 +276,7 @@ func (v *viewer) findRecord(path string) (real, key string, err error) {
 }
 
 // readRecord reads the record file at real (path as asked for).
-func (v *viewer) readRecord(real, path string) ([]byte, error) {
+func (v *Viewer) readRecord(real, path string) ([]byte, error) {
 	data, err := readLimited(real, v.limits.MaxRecordBytes)
 	switch {
 	case errors.Is(err, errTooBig):
@@ -294,7 +288,7 @@ func (v *viewer) readRecord(real, path string) ([]byte, error) {
 }
 
 // tooBig is the error of a record over the size limit.
-func (v *viewer) tooBig(name string) error {
+func (v *Viewer) tooBig(name string) error {
 	return &httpError{http.StatusRequestEntityTooLarge, "Record too big",
 		fmt.Sprintf("%s is larger than %d bytes, the most the viewer reads: a record of any of the games is much smaller.", name, v.limits.MaxRecordBytes)}
 }
@@ -311,7 +305,7 @@ func resolve(path string) (string, error) {
 
 // mayRead reports whether the replay page may read the file at real (a
 // resolved path).
-func (v *viewer) mayRead(real string) bool {
+func (v *Viewer) mayRead(real string) bool {
 	for _, dir := range v.dirs {
 		root, err := resolve(dir)
 		if err != nil {
@@ -332,7 +326,7 @@ func (v *viewer) mayRead(real string) bool {
 // readReplay reads a record of the game of defs named game, or of the first
 // game whose Replay reads it when game is "". It says which game read it
 // (detected is true when it was not asked for).
-func readReplay(defs []*gameDef, game, name string, data []byte) (rp replay, def *gameDef, detected bool, err error) {
+func readReplay(defs []*Game, game, name string, data []byte) (rp Replay, def *Game, detected bool, err error) {
 	if game != "" {
 		var names []string
 		for _, d := range defs {
@@ -342,16 +336,16 @@ func readReplay(defs []*gameDef, game, name string, data []byte) (rp replay, def
 			}
 		}
 		if def == nil {
-			return replay{}, nil, false, &httpError{http.StatusBadRequest, "Unknown game",
+			return Replay{}, nil, false, &httpError{http.StatusBadRequest, "Unknown game",
 				fmt.Sprintf("Unknown game %q: the games are %s.", game, strings.Join(names, ", "))}
 		}
 		if def.Replay == nil {
-			return replay{}, nil, false, &httpError{http.StatusBadRequest, "No replay for " + def.Title,
+			return Replay{}, nil, false, &httpError{http.StatusBadRequest, "No replay for " + def.Title,
 				fmt.Sprintf("This arena cannot replay %s records yet.", def.Title)}
 		}
 		rp, err := safeReplay(def, name, data)
 		if err != nil {
-			return replay{}, nil, false, &httpError{http.StatusUnprocessableEntity, "Not a " + def.Title + " record",
+			return Replay{}, nil, false, &httpError{http.StatusUnprocessableEntity, "Not a " + def.Title + " record",
 				fmt.Sprintf("%v\n\nAccepted for %s: %s.", err, def.Title, formatFor(defs, def.Name))}
 		}
 		return rp, def, false, nil
@@ -367,12 +361,12 @@ func readReplay(defs []*gameDef, game, name string, data []byte) (rp replay, def
 		}
 		why = append(why, fmt.Sprintf("%s: %v", d.Title, err))
 	}
-	return replay{}, nil, false, &httpError{http.StatusUnprocessableEntity, "Not a record of any game",
+	return Replay{}, nil, false, &httpError{http.StatusUnprocessableEntity, "Not a record of any game",
 		fmt.Sprintf("%s is not a record file any game reads.\n\n%s\n\nAccepted: %s.", name, strings.Join(why, "\n"), formatsText(defs))}
 }
 
 // formatFor is the formats accepted for the game of defs named name.
-func formatFor(defs []*gameDef, name string) string {
+func formatFor(defs []*Game, name string) string {
 	for _, f := range gameFormats(defs) {
 		if f.Name == name {
 			return f.Formats
@@ -383,10 +377,10 @@ func formatFor(defs []*gameDef, name string) string {
 
 // safeReplay calls def.Replay, turning a panic into an error, and checks the
 // replay has frames.
-func safeReplay(def *gameDef, name string, data []byte) (rp replay, err error) {
+func safeReplay(def *Game, name string, data []byte) (rp Replay, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			rp, err = replay{}, fmt.Errorf("%s: the %s reader failed: %v", name, def.Title, p)
+			rp, err = Replay{}, fmt.Errorf("%s: the %s reader failed: %v", name, def.Title, p)
 		}
 	}()
 	rp, err = def.Replay(name, data)
@@ -400,18 +394,18 @@ func safeReplay(def *gameDef, name string, data []byte) (rp replay, err error) {
 }
 
 // safeFrame draws frame i of rp, turning a panic into an error.
-func safeFrame(rp replay, i int) (f frame, err error) {
+func safeFrame(rp Replay, i int) (f Frame, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			f, err = frame{}, fmt.Errorf("drawing ply %d failed: %v", i, p)
+			f, err = Frame{}, fmt.Errorf("drawing ply %d failed: %v", i, p)
 		}
 	}()
 	return rp.Frame(i), nil
 }
 
 // frames draws every frame of rp: the start, then one after each ply.
-func (rp replay) frames() []frame {
-	fs := make([]frame, 0, len(rp.Moves)+1)
+func (rp Replay) frames() []Frame {
+	fs := make([]Frame, 0, len(rp.Moves)+1)
 	for i := 0; i <= len(rp.Moves); i++ {
 		fs = append(fs, rp.Frame(i))
 	}
@@ -450,7 +444,7 @@ type replaySource struct {
 
 // sourceOf finds the record a replay request names: "upload" (an id the
 // viewer gave to an upload) or "file" (a path).
-func (v *viewer) sourceOf(q url.Values) (replaySource, error) {
+func (v *Viewer) sourceOf(q url.Values) (replaySource, error) {
 	if id := q.Get("upload"); id != "" {
 		u, ok := v.store.upload(id)
 		if !ok {
@@ -472,7 +466,7 @@ func (v *viewer) sourceOf(q url.Values) (replaySource, error) {
 
 // load returns the replay of src read as game ("" for the first game that
 // reads it), from the store if it was read before.
-func (v *viewer) load(src replaySource, game string) (*parsedReplay, error) {
+func (v *Viewer) load(src replaySource, game string) (*parsedReplay, error) {
 	key := src.key + game
 	if p, ok := v.store.getParsed(key); ok {
 		return p, nil
@@ -529,7 +523,7 @@ type replayData struct {
 // serveReplay serves the replay page of a record file under the record
 // directories (?file=<path>) or of an upload (?upload=<id>), with ?game=
 // when the game is known.
-func (v *viewer) serveReplay(w http.ResponseWriter, r *http.Request) {
+func (v *Viewer) serveReplay(w http.ResponseWriter, r *http.Request) {
 	release, ok := v.acquire(r.Context())
 	if !ok {
 		v.replyError(w, v.busy())
@@ -559,7 +553,7 @@ func (v *viewer) serveReplay(w http.ResponseWriter, r *http.Request) {
 // multipart form (with an optional "game" part), or else the request body
 // itself (name and game in the query). A record that replays is kept, and
 // the answer sends the browser to its replay page.
-func (v *viewer) serveReplayUpload(w http.ResponseWriter, r *http.Request) {
+func (v *Viewer) serveReplayUpload(w http.ResponseWriter, r *http.Request) {
 	release, ok := v.acquire(r.Context())
 	if !ok {
 		v.replyError(w, v.busy())
@@ -631,7 +625,7 @@ func (v *viewer) serveReplayUpload(w http.ResponseWriter, r *http.Request) {
 }
 
 // readUpload reads an uploaded record, refusing one over MaxRecordBytes.
-func (v *viewer) readUpload(r io.Reader, name string) ([]byte, error) {
+func (v *Viewer) readUpload(r io.Reader, name string) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, v.limits.MaxRecordBytes+1))
 	if err != nil {
 		return nil, v.uploadError(err, name)
@@ -643,7 +637,7 @@ func (v *viewer) readUpload(r io.Reader, name string) ([]byte, error) {
 }
 
 // uploadError is the error of an upload that could not be read.
-func (v *viewer) uploadError(err error, name string) error {
+func (v *Viewer) uploadError(err error, name string) error {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		return v.tooBig(orDefault(name, "the upload"))
@@ -676,7 +670,7 @@ type frameReply struct {
 // serveFrame serves one frame of a replay as JSON: ?file= or ?upload= as
 // for the page, game, ply (0 for the start), and view (a player's, where
 // the game has them). An error is {"error": "..."} with its status.
-func (v *viewer) serveFrame(w http.ResponseWriter, r *http.Request) {
+func (v *Viewer) serveFrame(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	ply, err := strconv.Atoi(q.Get("ply"))
 	if err != nil || ply < 0 {
@@ -727,7 +721,7 @@ func (v *viewer) serveFrame(w http.ResponseWriter, r *http.Request) {
 }
 
 // replyError answers with the error page of err.
-func (v *viewer) replyError(w http.ResponseWriter, err error) {
+func (v *Viewer) replyError(w http.ResponseWriter, err error) {
 	var he *httpError
 	if !errors.As(err, &he) {
 		he = &httpError{http.StatusBadRequest, "Error", err.Error()}
@@ -739,7 +733,7 @@ func (v *viewer) replyError(w http.ResponseWriter, err error) {
 }
 
 // replyJSONError answers a script's request with {"error": message}.
-func (v *viewer) replyJSONError(w http.ResponseWriter, err error) {
+func (v *Viewer) replyJSONError(w http.ResponseWriter, err error) {
 	var he *httpError
 	if !errors.As(err, &he) {
 		he = &httpError{http.StatusBadRequest, "Error", err.Error()}

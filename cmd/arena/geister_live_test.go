@@ -9,6 +9,7 @@ import (
 	"github.com/botarena/botarena/geister"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/timer"
+	"github.com/botarena/botarena/viewer"
 )
 
 // gsBoardColour matches a ghost drawn on the board (not in the captured
@@ -27,7 +28,7 @@ func gsLiveGame(t *testing.T, l *geisterLive, n int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l.begin(gameInfo{ID: "g", Game: "geister"}, timer.Control{})
+	l.begin(viewer.GameInfo{ID: "g", Game: "geister"}, timer.Control{})
 	l.ply(protocol.GeisterPlyEvent{Position: p, Players: [2]string{"a", "b"}})
 	for i := range n {
 		d := geister.North

@@ -1,4 +1,4 @@
-package main
+package viewer
 
 import (
 	"bytes"
@@ -12,33 +12,33 @@ import (
 	"github.com/botarena/botarena/record"
 )
 
-// pddReplay reads a PDD record for the replay page: a stepLog.txt (the
+// ReplayPDD reads a PDD record for the replay page: a stepLog.txt (the
 // referee's record: the start, then a frame per line), a game directory's
 // result.json (the same, with the players and the result), or a chess.txt
 // alone (one frame; bridge.txt alone cannot be drawn, since chess.txt says
 // whose bridges they are). The profile is found from the record: a stepLog
 // with a Pass line, or one that only replays under it, is official.
-func pddReplay(name string, data []byte) (replay, error) {
-	rp := replay{Game: "pdd"}
+func ReplayPDD(name string, data []byte) (Replay, error) {
+	rp := Replay{Game: "pdd"}
 	base := strings.ToLower(filepath.Base(name))
 	trimmed := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF")), " \t\r\n")
 	switch {
 	case strings.HasSuffix(base, ".json") || bytes.HasPrefix(trimmed, []byte("{")):
 		f, err := protocol.ReadPDDResultFile(bytes.NewReader(data))
 		if err != nil {
-			return replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
+			return Replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 		}
 		rules, err := pdd.ParseRules(f.Rules)
 		if err != nil {
-			return replay{}, fmt.Errorf("pdd replay %s: rules %q: want course or official", name, f.Rules)
+			return Replay{}, fmt.Errorf("pdd replay %s: rules %q: want course or official", name, f.Rules)
 		}
 		l, err := pddResultSteps(f)
 		if err != nil {
-			return replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
+			return Replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 		}
 		g, err := record.ReplayPDDStepLog(l, rules)
 		if err != nil {
-			return replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
+			return Replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 		}
 		rp.Players = [2]string{clipText(f.Programs.W, maxNameBytes), clipText(f.Programs.B, maxNameBytes)}
 		rp.Moves, rp.Frame = pddFrames(g)
@@ -48,11 +48,11 @@ func pddReplay(name string, data []byte) (replay, error) {
 		}
 		return rp, nil
 	case strings.Contains(base, "bridge"):
-		return replay{}, fmt.Errorf("pdd replay %s: bridge.txt alone does not say whose bridges they are; open the game's stepLog.txt, result.json or chess.txt", name)
+		return Replay{}, fmt.Errorf("pdd replay %s: bridge.txt alone does not say whose bridges they are; open the game's stepLog.txt, result.json or chess.txt", name)
 	case strings.Contains(base, "chess"):
 		c, err := record.ReadPDDChess(bytes.NewReader(data), record.PDDLenient)
 		if err != nil {
-			return replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
+			return Replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 		}
 		return pddChessReplay(c, name)
 	}
@@ -62,11 +62,11 @@ func pddReplay(name string, data []byte) (replay, error) {
 		if c, cerr := record.ReadPDDChess(bytes.NewReader(data), record.PDDLenient); cerr == nil {
 			return pddChessReplay(c, name)
 		}
-		return replay{}, fmt.Errorf("pdd replay %s: %w (want a stepLog.txt, result.json or chess.txt)", name, err)
+		return Replay{}, fmt.Errorf("pdd replay %s: %w (want a stepLog.txt, result.json or chess.txt)", name, err)
 	}
 	g, err := pddReplayStepLog(l)
 	if err != nil {
-		return replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
+		return Replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 	}
 	rp.Moves, rp.Frame = pddFrames(g)
 	if res, over := g.Result(); over {
@@ -93,20 +93,20 @@ func pddReplayStepLog(l record.PDDStepLog) (*pdd.Game, error) {
 }
 
 // pddChessReplay is the one frame of a chess.txt: its tiles, no bridges.
-func pddChessReplay(c record.PDDChess, name string) (replay, error) {
+func pddChessReplay(c record.PDDChess, name string) (Replay, error) {
 	p, err := record.PDDPosition(c, record.PDDBridges{}, pdd.Setup{Turn: pdd.White})
 	if err != nil {
-		return replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
+		return Replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 	}
-	return replay{Game: "pdd", Frame: func(int) frame {
-		return frame{Board: boardsvg.PDD(p, boardsvg.PDDOptions{}), Status: "tiles of chess.txt; " + pddScoreText(p.Score(pdd.White), p.Score(pdd.Black)), ToMove: -1}
+	return Replay{Game: "pdd", Frame: func(int) Frame {
+		return Frame{Board: boardsvg.PDD(p, boardsvg.PDDOptions{}), Status: "tiles of chess.txt; " + pddScoreText(p.Score(pdd.White), p.Score(pdd.Black)), ToMove: -1}
 	}}, nil
 }
 
 // pddFrames returns the moves of a game, one per stepLog line, and its
 // frames, drawn when asked: the start, then one per line (a Course skip,
 // which has no line, shows in the status of the frame before it).
-func pddFrames(g *pdd.Game) ([]string, func(int) frame) {
+func pddFrames(g *pdd.Game) ([]string, func(int) Frame) {
 	var (
 		moves []string
 		at    []int // at[k] is the index in g.Moves() of the move of frame k+1
@@ -121,17 +121,17 @@ func pddFrames(g *pdd.Game) ([]string, func(int) frame) {
 		at = append(at, i)
 	}
 	res, over := g.Result()
-	return moves, func(k int) frame {
-		var f frame
+	return moves, func(k int) Frame {
+		var f Frame
 		if k == 0 {
 			start, _ := g.PositionAt(0)
-			f = frame{Board: boardsvg.PDD(start, boardsvg.PDDOptions{}), Status: pddStatus(start), ToMove: pddToMove(start)}
+			f = PDDFrame(start, 0, pdd.NoMove, "", [2]string{})
 		} else {
 			i := at[k-1]
 			before, _ := g.PositionAt(i)
 			after, _ := g.PositionAt(i + 1)
 			step := record.NewPDDStep(before, all[i], k)
-			f = frame{Ply: k, Move: moves[k-1], Board: boardsvg.PDD(after, boardsvg.PDDOptions{Last: step.Move}), Status: pddStatus(after), ToMove: pddToMove(after)}
+			f = PDDFrame(after, k, step.Move, moves[k-1], [2]string{})
 		}
 		if over && k == len(moves) {
 			f.Status, f.ToMove = res.String(), -1
@@ -142,8 +142,8 @@ func pddFrames(g *pdd.Game) ([]string, func(int) frame) {
 
 // pddLastSays makes the last frame of frames (n plies) say the result
 // text, the game over.
-func pddLastSays(frames func(int) frame, n int, text string) func(int) frame {
-	return func(k int) frame {
+func pddLastSays(frames func(int) Frame, n int, text string) func(int) Frame {
+	return func(k int) Frame {
 		f := frames(k)
 		if k == n {
 			f.Status, f.ToMove = text, -1
@@ -186,4 +186,40 @@ func pddResultFileText(f protocol.PDDResultFile) string {
 		s += fmt.Sprintf("; %s by %s on turn %d: %s", v.Name, v.Color, v.Turn, v.Detail)
 	}
 	return s
+}
+
+// pddScoreText writes both scores: "points/islands/bridges white 7/4/3,
+// black 6/4/2".
+func pddScoreText(w, b pdd.Score) string {
+	return fmt.Sprintf("points/islands/bridges white %d/%d/%d, black %d/%d/%d", w.Points, w.Islands, w.Bridges, b.Points, b.Islands, b.Bridges)
+}
+
+// PDDStatus describes a position in play: who is to move and the scores,
+// "white to move; points/islands/bridges white 7/4/3, black 6/4/2".
+func PDDStatus(p pdd.Position) string {
+	w, b := p.Score(pdd.White), p.Score(pdd.Black)
+	score := pddScoreText(w, b)
+	switch {
+	case p.IsOver():
+		return "game over; " + score
+	case p.MustPass() && p.Rules() == pdd.Course:
+		return fmt.Sprintf("%s has no move and is skipped; %s", p.Turn(), score)
+	}
+	return fmt.Sprintf("%s to move; %s", p.Turn(), score)
+}
+
+// pddToMove is the seat to move in p, -1 once the game is over.
+func pddToMove(p pdd.Position) int {
+	if p.IsOver() {
+		return -1
+	}
+	return int(p.Turn() - pdd.White)
+}
+
+// PDDFrame is the frame of p, reached by ply plies, last (pdd.NoMove for
+// none) the action that led here and move its stepLog line
+// ("W_5_Chess_8,8_9,9"): the board, the status (PDDStatus) and the seat to
+// move (White's 0).
+func PDDFrame(p pdd.Position, ply int, last pdd.Move, move string, clocks [2]string) Frame {
+	return Frame{Ply: ply, Move: move, Board: boardsvg.PDD(p, boardsvg.PDDOptions{Last: last}), Status: PDDStatus(p), Clocks: clocks, ToMove: pddToMove(p)}
 }

@@ -1,4 +1,4 @@
-package main
+package viewer
 
 import (
 	"bytes"
@@ -9,9 +9,11 @@ import (
 	"github.com/botarena/botarena/record"
 )
 
-// darkchessStatus says who is to move, or how the game ended. toMove is the
-// seat to move; over and r give the result when the game has ended.
-func darkchessStatus(players [2]string, colors [2]darkchess.Color, toMove int, over bool, r darkchess.Result) string {
+// DarkChessStatus says who is to move, or how the game ended, naming the
+// seats' players and colours (NoColor until the first flip): "red, first
+// player (alice) to move", "draw: NoEatFlipDraw". toMove is the seat to
+// move; over and r give the result when the game has ended.
+func DarkChessStatus(players [2]string, colors [2]darkchess.Color, toMove int, over bool, r darkchess.Result) string {
 	seatName := func(i int) string {
 		s := [2]string{"first", "second"}[i] + " player (" + players[i] + ")"
 		if colors[i].Valid() {
@@ -47,20 +49,20 @@ func darkchessStatus(players [2]string, colors [2]darkchess.Color, toMove int, o
 // 180 no game is this long.
 const dcMaxReplayPlies = 12000
 
-// darkchessReplay reads a board.txt (every variant record reads: the 2021
+// ReplayDarkChess reads a board.txt (every variant record reads: the 2021
 // records and snapshots, the 2017 server records and client copies, the
 // 2019 Windows client's) and returns its plies, checked, with a frame for
 // its start and one after every ply, drawn when asked. The result is the
 // replay's under the first of NTU2021, Classic and ICGA that agrees with the
 // record's result line (the 2017 records say only who won), else the result
 // line as written.
-func darkchessReplay(name string, data []byte) (replay, error) {
+func ReplayDarkChess(name string, data []byte) (Replay, error) {
 	b, err := record.ReadDarkChessBoard(bytes.NewReader(data))
 	if err != nil {
-		return replay{}, fmt.Errorf("%s: %w", name, err)
+		return Replay{}, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(b.Plies) > dcMaxReplayPlies {
-		return replay{}, fmt.Errorf("%s: %d plies; the replay shows games of at most %d (no game under the presets' draw rules is longer)", name, len(b.Plies), dcMaxReplayPlies)
+		return Replay{}, fmt.Errorf("%s: %d plies; the replay shows games of at most %d (no game under the presets' draw rules is longer)", name, len(b.Plies), dcMaxReplayPlies)
 	}
 	players := [2]string{clipText(b.First, maxNameBytes), clipText(b.Second, maxNameBytes)}
 	first := b.FirstColor
@@ -99,7 +101,7 @@ func darkchessReplay(name string, data []byte) (replay, error) {
 	for i, ply := range b.Plies {
 		next, err := positions[i].PlayPly(ply)
 		if err != nil {
-			return replay{}, fmt.Errorf("%s: ply %d %s: %w", name, i+1, ply, err)
+			return Replay{}, fmt.Errorf("%s: ply %d %s: %w", name, i+1, ply, err)
 		}
 		positions = append(positions, next)
 		moves[i] = ply.String()
@@ -109,16 +111,16 @@ func darkchessReplay(name string, data []byte) (replay, error) {
 		if end && !over && b.Result != nil {
 			return "result: " + resultText
 		}
-		return darkchessStatus(players, colorsAt(i), i%2, end && over, res)
+		return DarkChessStatus(players, colorsAt(i), i%2, end && over, res)
 	}
-	rp := replay{Game: "darkchess", Players: players, Moves: moves}
-	rp.Frame = func(i int) frame {
+	rp := Replay{Game: "darkchess", Players: players, Moves: moves}
+	rp.Frame = func(i int) Frame {
 		last := darkchess.NoMove
 		if i > 0 {
 			last = b.Plies[i-1].Move
 		}
 		st := status(i)
-		f := frame{Ply: i, Board: boardsvg.DarkChess(positions[i], boardsvg.DarkChessOptions{Last: last, Players: players, Colors: colorsAt(i), Status: st}), Status: st, ToMove: i % 2}
+		f := Frame{Ply: i, Board: boardsvg.DarkChess(positions[i], boardsvg.DarkChessOptions{Last: last, Players: players, Colors: colorsAt(i), Status: st}), Status: st, ToMove: i % 2}
 		if i > 0 {
 			f.Move = moves[i-1]
 		}

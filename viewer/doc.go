@@ -1,0 +1,40 @@
+// Package viewer serves the live and replay pages of the four games as an
+// http.Handler that any host can feed: arena's matches and servers, or a
+// program that embeds a referee.
+//
+// A Viewer (made by New) is both the handler and the feed. A host
+// publishes each game it plays through the Watcher interface: Begin with
+// the game's GameInfo and first Frame, Update after every ply, Finish with
+// the result and the record file written. A Frame is the board drawn as SVG
+// (package boardsvg) and the text around it; OthelloFrame, GeisterFrame and
+// PDDFrame build one from a position (for dark chess, boardsvg.DarkChess
+// and DarkChessStatus). A host with no viewer passes Discard.
+//
+//	v, err := viewer.New(viewer.Options{Records: []string{"records"}})
+//	...
+//	go http.ListenAndServe("127.0.0.1:8080", v)
+//	v.Begin(viewer.GameInfo{ID: "g1", Game: "othello", Title: "Game 1"}, viewer.OthelloFrame(p, 0, othello.NoMove, "", clocks))
+//
+// The pages:
+//
+//	/                  the index: live and finished games, record files, an upload form
+//	/live/{id}         a game's live page: the board, both clocks, the move list, the result
+//	/replay?file=F     the replay page of a record file under Options.Records, or that a game
+//	                   finished with; /replay?upload=U that of an uploaded record
+//
+// A replay page is stepped with the arrow keys, Home, End, PageUp and
+// PageDown. It lists the moves and fetches each ply's picture as it is
+// shown (drawn then by the Game's Replay, see ReplayOthello, ReplayGeister,
+// ReplayDarkChess and ReplayPDD), so that it stays small however long the
+// record. For Geister, a game in progress shows no ghost's colour unless
+// the host reveals them (GeisterFrameOptions.Known), and each player's view
+// once they are known.
+//
+// Everything the pages load comes from the package (embedded): the viewer
+// works offline and its pages load nothing from elsewhere. Its memory is
+// bounded however long it runs and whatever it is sent (Limits): the games
+// kept, the moves listed per game, the size of a record, the uploads kept,
+// the records kept read, and the requests that read a record or draw a
+// frame served at once (others wait a moment, then get 503). No request
+// can make it panic; bad input gets a 4xx page saying what was wrong.
+package viewer
