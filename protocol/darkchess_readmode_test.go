@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
@@ -91,7 +92,7 @@ func checkDarkChessRecord(t *testing.T, rec protocol.DarkChessGameRecord, rules 
 
 func TestDarkChessReadModeHost(t *testing.T) {
 	bots, example := buildDarkChessReadModePrograms(t)
-	pddSubreaper(t) // the children a killed program leaves are ours to wait for
+	proctest.Subreaper(t) // the children a killed program leaves are ours to wait for
 	ctx := context.Background()
 
 	t.Run("full game", func(t *testing.T) {
@@ -192,7 +193,7 @@ func TestDarkChessReadModeHost(t *testing.T) {
 				if err != nil {
 					t.Fatalf("child.pid %q: %v", data, err)
 				}
-				checkPDDChildKilled(t, pid) // the child died with the program
+				proctest.CheckChildKilled(t, pid) // the child died with the program
 			}
 		})
 	}

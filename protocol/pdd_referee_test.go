@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
@@ -138,7 +139,7 @@ type pddScenario struct {
 // §6.5).
 func TestPDDReferee(t *testing.T) {
 	bots, random := buildPDDPrograms(t)
-	pddSubreaper(t)
+	proctest.Subreaper(t)
 
 	logFile := func(t *testing.T, rec *protocol.PDDGameRecord, name string) string {
 		b, err := os.ReadFile(filepath.Join(rec.Dir, "logs", name))
@@ -152,7 +153,7 @@ func TestPDDReferee(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkPDDChildKilled(t, pid)
+		proctest.CheckChildKilled(t, pid)
 	}
 	violationFile := func(t *testing.T, rec *protocol.PDDGameRecord, name string) string {
 		b, err := os.ReadFile(filepath.Join(rec.Dir, "violation", name))
