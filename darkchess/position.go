@@ -399,6 +399,13 @@ func (p Position) public() Position {
 // elements of dst's spare capacity past the moves it appends.
 func (p Position) AppendLegalMoves(dst []Move) []Move { return p.appendMoves(dst) }
 
+// NumLegalMoves returns the number of legal moves, len(AppendLegalMoves),
+// without listing them. It does not allocate.
+func (p Position) NumLegalMoves() int {
+	n, _ := p.countMoves()
+	return n
+}
+
 // IsLegal reports whether m is legal in p.
 func (p Position) IsLegal(m Move) bool { return p.isLegal(m) }
 
