@@ -38,7 +38,7 @@ func (m Move) From() Square {
 	if !m.Valid() {
 		return NoSquare
 	}
-	return m.from()
+	return Square(m.from())
 }
 
 // To returns the square the move ends on (for a flip, the square turned
@@ -47,13 +47,14 @@ func (m Move) To() Square {
 	if !m.Valid() {
 		return NoSquare
 	}
-	return m.to()
+	return Square(m.to())
 }
 
-// from and to are From and To without the check: meaningless, but a square,
-// for a value that is not a move. They are the hot path's.
-func (m Move) from() Square { return Square(m >> moveFrom & 31) }
-func (m Move) to() Square   { return Square(m & 31) }
+// from and to are From and To without the check, as shift counts below 32:
+// meaningless, but a square, for a value that is not a move. They are the
+// hot path's.
+func (m Move) from() uint { return uint(m>>moveFrom) & 31 }
+func (m Move) to() uint   { return uint(m) & 31 }
 
 // isFlip is IsFlip for a valid move.
 func (m Move) isFlip() bool { return m>>moveFrom&31 == m&31 }
@@ -71,7 +72,7 @@ func (m Move) String() string {
 	if !m.Valid() {
 		return "none"
 	}
-	return m.from().String() + "-" + m.to().String()
+	return m.From().String() + "-" + m.To().String()
 }
 
 // AppendText appends [Move.String] to b. It fails for a value that is not a
@@ -144,7 +145,7 @@ func (p Ply) Valid() bool {
 // its move, "b7-b7"; a value that is neither is "none".
 func (p Ply) String() string {
 	if p.Move.IsFlip() && p.Piece.Valid() {
-		return p.Move.from().String() + "(" + p.Piece.String() + ")"
+		return p.Move.From().String() + "(" + p.Piece.String() + ")"
 	}
 	if !p.Move.Valid() || p.Piece != NoPiece {
 		return "none"

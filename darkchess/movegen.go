@@ -270,5 +270,5 @@ func (p *Position) isLegal(m Move) bool {
 	if m.isFlip() {
 		return g.down>>s&1 != 0
 	}
-	return g.own>>s&1 != 0 && g.destinations(s)>>uint(m.to())&1 != 0
+	return g.own>>s&1 != 0 && g.destinations(s)>>m.to()&1 != 0
 }

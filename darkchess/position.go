@@ -469,7 +469,7 @@ func (p Position) PlayPly(ply Ply) (Position, error) {
 // [Position.AppendLegalMoves] or have passed [Position.IsLegal], and a flip
 // needs the deal; anything else gives a meaningless position.
 func (p Position) PlayUnchecked(m Move) Position {
-	p.play(m.from(), m.to(), NoPiece)
+	p.play(m, NoPiece)
 	return p
 }
 
@@ -478,14 +478,14 @@ func (p Position) PlayUnchecked(m Move) Position {
 // piece it may reveal (with [Position.Pool] above 0). A flip naming no piece
 // reveals the deal's. Anything illegal gives a meaningless position.
 func (p Position) PlayPlyUnchecked(ply Ply) Position {
-	p.play(ply.Move.from(), ply.Move.to(), ply.Piece)
+	p.play(ply.Move, ply.Piece)
 	return p
 }
 
-// play applies the move from-to to p; for a flip (from == to), pc is the
-// piece revealed, or NoPiece for the deal's.
-func (p *Position) play(from, to Square, pc Piece) {
-	f, t := uint(from)&31, uint(to)&31
+// play applies the move m to p; for a flip, pc is the piece revealed, or
+// NoPiece for the deal's. A value that is not a move plays as some move.
+func (p *Position) play(m Move, pc Piece) {
+	f, t := uint(m.from()), m.to()
 	if f == t {
 		if pc == NoPiece {
 			pc = p.identity(int(f))
