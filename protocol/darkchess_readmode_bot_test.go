@@ -50,7 +50,7 @@ func TestRunDarkChessReadMode(t *testing.T) {
 	var seen darkchess.View
 	bot := protocol.DarkChessPlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
 		seen = v
-		return darkchess.Move{From: darkchess.B8, To: darkchess.C8}, nil // K takes c
+		return darkchess.NewMove(darkchess.B8, darkchess.C8), nil // K takes c
 	})
 	if err := protocol.RunDarkChessReadMode(context.Background(), dir, bot); err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestRunDarkChessReadModeFailures(t *testing.T) {
 			panic("oops")
 		}), "the player: panic: oops", nil},
 		{"illegal move", dcReadModeBoard, protocol.DarkChessPlayerFunc(func(context.Context, darkchess.View) (darkchess.Move, error) {
-			return darkchess.Move{From: darkchess.A1, To: darkchess.A2}, nil
+			return darkchess.NewMove(darkchess.A1, darkchess.A2), nil
 		}), "a1-a2 is not legal", darkchess.ErrIllegalMove},
 		{"no move", dcReadModeBoard, protocol.DarkChessPlayerFunc(func(context.Context, darkchess.View) (darkchess.Move, error) {
 			return darkchess.NoMove, nil

@@ -159,7 +159,7 @@ func TestDarkChessRefereeFaults(t *testing.T) {
 			panic("boom")
 		})), darkchess.BadMove, protocol.DarkChessCrashed, 1},
 		{"illegal", 1, protocol.NewDarkChessPlayerSeat(protocol.DarkChessPlayerFunc(func(context.Context, darkchess.View) (darkchess.Move, error) {
-			return darkchess.Move{From: darkchess.A1, To: darkchess.A2}, nil
+			return darkchess.NewMove(darkchess.A1, darkchess.A2), nil
 		})), darkchess.BadMove, protocol.DarkChessIllegal, 1},
 		{"late", 0, protocol.NewDarkChessPlayerSeat(ignoring), darkchess.TimeOut, protocol.DarkChessTimedOut, 0},
 		{"resign", 1, &fakeSeat{askErr: &protocol.DarkChessFault{Reason: darkchess.Resign, Err: errors.New("a0 a0")}}, darkchess.Resign, protocol.DarkChessResigned, 1},

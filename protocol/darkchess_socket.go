@@ -327,7 +327,7 @@ func ParseDarkChessMessage(payload []byte) (DarkChessMessage, error) {
 				return bad(offs[2], "/move from a square to itself")
 			}
 		}
-		m := darkchess.Move{From: from, To: to}
+		m := darkchess.NewMove(from, to)
 		if flip && len(fields) == 2 || !flip && len(fields) == 4 {
 			return DarkChessMessage{Kind: DarkChessPlyMsg, Move: m}, nil
 		}
@@ -452,7 +452,7 @@ func parseDarkChessInit(s string) (in DarkChessInit, off int, msg string) {
 		if v[1] > 31 || v[1] == v[0] {
 			return in, offs[head+k], fmt.Sprintf("history move %d %q: bad destination %d", k, f, v[1])
 		}
-		in.History[k] = darkchess.Ply{Move: darkchess.Move{From: from, To: darkchess.Square(v[1])}}
+		in.History[k] = darkchess.Ply{Move: darkchess.NewMove(from, darkchess.Square(v[1]))}
 	}
 	last := len(fields) - 1
 	ms, m := num(last, -darkChessMaxMillis, darkChessMaxMillis)
@@ -511,10 +511,10 @@ func AppendDarkChessMessage(b []byte, m DarkChessMessage) ([]byte, error) {
 			return fail("move %v", m.Move)
 		}
 		if m.Move.IsFlip() {
-			b = xy(append(b, "/flip "...), m.Move.From)
+			b = xy(append(b, "/flip "...), m.Move.From())
 		} else {
-			b = xy(append(b, "/move "...), m.Move.From)
-			b = xy(append(b, ' '), m.Move.To)
+			b = xy(append(b, "/move "...), m.Move.From())
+			b = xy(append(b, ' '), m.Move.To())
 		}
 	case DarkChessPlyReport:
 		p := m.Ply
@@ -522,16 +522,16 @@ func AppendDarkChessMessage(b []byte, m DarkChessMessage) ([]byte, error) {
 		case !p.Move.Valid():
 			return fail("move %v", p.Move)
 		case p.Move.IsFlip() && !p.Piece.Valid():
-			return fail("flip of %v without the piece it revealed", p.Move.From)
+			return fail("flip of %v without the piece it revealed", p.Move.From())
 		case !p.Move.IsFlip() && p.Piece != darkchess.NoPiece:
 			return fail("move %v naming a piece", p.Move)
 		}
 		if p.Move.IsFlip() {
-			b = xy(append(b, "/flip "...), p.Move.From)
+			b = xy(append(b, "/flip "...), p.Move.From())
 			b = strconv.AppendInt(append(b, ' '), int64(p.Piece), 10)
 		} else {
-			b = xy(append(b, "/move "...), p.Move.From)
-			b = xy(append(b, ' '), p.Move.To)
+			b = xy(append(b, "/move "...), p.Move.From())
+			b = xy(append(b, ' '), p.Move.To())
 		}
 		b = strconv.AppendInt(append(b, ' '), m.Time.Milliseconds(), 10)
 	default:
@@ -573,11 +573,11 @@ func appendDarkChessInit(b []byte, in DarkChessInit) ([]byte, error) {
 		if !p.Valid() {
 			return nil, fmt.Errorf("history ply %d %v", i, p)
 		}
-		b = pad(append(b, ','), int(p.Move.From))
+		b = pad(append(b, ','), int(p.Move.From()))
 		if p.Move.IsFlip() {
 			b = pad(append(b, '_'), int(p.Piece))
 		} else {
-			b = pad(append(b, '-'), int(p.Move.To))
+			b = pad(append(b, '-'), int(p.Move.To()))
 		}
 	}
 	b = append(b, ',')

@@ -230,7 +230,7 @@ func (c *DarkChessConn) Turn(ctx context.Context) (first bool, color darkchess.C
 }
 
 // Send sends the engine's ply: "/move" for a move or capture, "/flip" when
-// m.From == m.To, as the manual's send.
+// m.From() == m.To(), as the manual's send.
 func (c *DarkChessConn) Send(ctx context.Context, m darkchess.Move) error {
 	return c.WriteMessage(ctx, DarkChessMessage{Kind: DarkChessPlyMsg, Move: m})
 }

@@ -221,7 +221,7 @@ func TestDarkChessLegacyClientFaults(t *testing.T) {
 			return darkchess.NoMove, errors.New("no idea")
 		}, func(err error) bool { var pe *protocol.DarkChessPlayerError; return errors.As(err, &pe) }},
 		{"illegal ply", start, func(context.Context, darkchess.View) (darkchess.Move, error) {
-			return darkchess.Move{From: darkchess.A1, To: darkchess.A2}, nil
+			return darkchess.NewMove(darkchess.A1, darkchess.A2), nil
 		}, func(err error) bool { return errors.Is(err, darkchess.ErrIllegalMove) }},
 		{"report that does not fit", append(start[:4:4], dcScriptLine{false, "/flip 0 0"}, dcScriptLine{true, "/move 0 0 0 1 5"}),
 			func(context.Context, darkchess.View) (darkchess.Move, error) {

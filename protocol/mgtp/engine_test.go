@@ -210,7 +210,7 @@ func TestEngineGolden(t *testing.T) {
 // TestEngineCommands covers the commands the 2021 host never sends, and
 // refusals.
 func TestEngineCommands(t *testing.T) {
-	p := &scriptPlayer{moves: []darkchess.Move{darkchess.Flip(darkchess.B8), {From: darkchess.A1, To: darkchess.A2}}}
+	p := &scriptPlayer{moves: []darkchess.Move{darkchess.Flip(darkchess.B8), darkchess.NewMove(darkchess.A1, darkchess.A2)}}
 	eng := startEngine(t, &mgtp.Engine{}, p)
 	for _, tt := range [][2]string{
 		{"0 protocol_version", "=0 1.1.0"},
