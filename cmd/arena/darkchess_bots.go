@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/botarena/botarena/darkchess"
-	"github.com/botarena/botarena/protocol"
 )
 
 // darkchessBotNames lists the built-in dark chess players, "random" first.
@@ -17,11 +16,11 @@ func darkchessBotNames() []string { return []string{"random", "greedy"} }
 
 // newDarkchessBot returns the built-in dark chess player called name, its
 // choices drawn from a source seeded by seed.
-func newDarkchessBot(name string, seed uint64) (protocol.DarkChessPlayer, error) {
+func newDarkchessBot(name string, seed uint64) (darkchess.Player, error) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))
 	switch name {
 	case "random":
-		return protocol.DarkChessPlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
+		return darkchess.PlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
 			moves := v.AppendLegalMoves(nil)
 			if len(moves) == 0 {
 				return darkchess.NoMove, fmt.Errorf("no legal ply in %s", v)
