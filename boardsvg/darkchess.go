@@ -85,8 +85,8 @@ func DarkChess(pos darkchess.Position, o DarkChessOptions) string {
 		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="16" text-anchor="middle" fill="#3b2a14">%d</text>`, dcLeft/2, dcTop+(8-r)*dcCell+dcCell/2+6, r)
 	}
 	// The last ply.
-	if o.Last != darkchess.NoMove && o.Last.From >= 0 && o.Last.From < 32 && o.Last.To >= 0 && o.Last.To < 32 {
-		for _, s := range []darkchess.Square{o.Last.From, o.Last.To} {
+	if o.Last.Valid() {
+		for _, s := range []darkchess.Square{o.Last.From(), o.Last.To()} {
 			x, y := dcSquareXY(s)
 			fmt.Fprintf(&b, `<rect class="last" x="%d" y="%d" width="%d" height="%d" fill="#fff27a" fill-opacity="0.55" stroke="#e0a800" stroke-width="3"/>`, x+2, y+2, dcCell-4, dcCell-4)
 		}

@@ -160,7 +160,7 @@ func TestZeroAllocs(t *testing.T) {
 	fast := make([]darkchess.Move, 0, darkchess.MaxMoves)
 	exact := make([]darkchess.Move, 0, 88)
 	flip := darkchess.Ply{Move: darkchess.Flip(darkchess.B8), Piece: darkchess.BlackMinister}
-	step := darkchess.Move{From: darkchess.D3, To: darkchess.C3}
+	step := darkchess.NewMove(darkchess.D3, darkchess.C3)
 	if !p.IsLegal(step) || !p.IsLegal(flip.Move) {
 		t.Fatal("test moves not legal")
 	}

@@ -53,6 +53,12 @@
 // manual) and [ICGA]. A host records faults with [Game.Forfeit] ([TimeOut],
 // [BadMove], [Resign]).
 //
+// # Bots
+//
+// A bot is a [Player]: given its [View] (the face-down pieces hidden), it
+// returns a [Move]. [PlayerFunc] makes one of a function. Every dark chess
+// engine interface accepts a Player.
+//
 // # Perft
 //
 // [Perft] counts on a referee position, a flip being one move that reveals

@@ -180,7 +180,7 @@ func (g *Game) PlayPly(ply Ply) error {
 		return err
 	}
 	if ply.Move.IsFlip() {
-		ply.Piece = next.At(ply.Move.From)
+		ply.Piece = next.At(ply.Move.From())
 		if g.first == NoColor {
 			g.first = ply.Piece.Color()
 		}

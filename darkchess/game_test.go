@@ -161,7 +161,7 @@ func TestGame(t *testing.T) {
 	}
 	// A refused ply leaves the game as it was.
 	before := g.Position()
-	for _, m := range []darkchess.Move{{From: darkchess.A1, To: darkchess.A2}, darkchess.NoMove} {
+	for _, m := range []darkchess.Move{darkchess.NewMove(darkchess.A1, darkchess.A2), darkchess.NoMove} {
 		if err := g.Play(m); !errors.Is(err, darkchess.ErrIllegalMove) || g.Ply() != 0 || g.Position() != before {
 			t.Fatalf("illegal %s: %v", m, err)
 		}

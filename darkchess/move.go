@@ -1,27 +1,70 @@
 package darkchess
 
-// Move is a ply as a player chooses it: a step or capture From one square To
-// another, or a flip, written with From == To. It says nothing of what a flip
-// reveals: that is the [Ply]. Build flips with [Flip].
-//
-// The zero Move is the flip of a1. [NoMove] is no move at all.
-type Move struct {
-	From, To Square
+// Move is a ply as a player chooses it: a step or capture from one square to
+// another, or a flip, written with the same square twice. It says nothing of
+// what a flip reveals: that is the [Ply]. The zero value is [NoMove], which is
+// not a move. Build steps and captures with [NewMove], flips with [Flip].
+type Move uint16
+
+// A Move holds the destination square in bits 0-4, the origin in bits 5-9 and
+// moveValid, set in every move and clear in NoMove.
+const (
+	moveValid Move = 1 << 10
+	moveFrom       = 5
+)
+
+// NoMove is the zero Move: no move at all, what [ParseMove] returns on error.
+// It is never legal.
+const NoMove Move = 0
+
+// NewMove returns the move from one square to another: a step or a capture,
+// or the flip of from if to == from. It returns [NoMove] if either is not a
+// square. It checks nothing else; whether the move is legal is
+// [Position.Play]'s business.
+func NewMove(from, to Square) Move {
+	if !from.Valid() || !to.Valid() {
+		return NoMove
+	}
+	return moveValid | Move(from)<<moveFrom | Move(to)
 }
 
-// NoMove is the value of no move, what [ParseMove] returns on error. It is
-// never legal. Treat it as a constant.
-var NoMove = Move{NoSquare, NoSquare}
+// Flip returns the move that turns over the piece on s, or [NoMove] if s is
+// not a square.
+func Flip(s Square) Move { return NewMove(s, s) }
 
-// Flip returns the move that turns over the piece on s.
-func Flip(s Square) Move { return Move{s, s} }
+// From returns the square the move starts from (for a flip, the square
+// turned over), or [NoSquare] for a value that is not a move.
+func (m Move) From() Square {
+	if !m.Valid() {
+		return NoSquare
+	}
+	return Square(m.from())
+}
 
-// IsFlip reports whether m is a flip: From == To, a square.
-func (m Move) IsFlip() bool { return m.From == m.To && m.From.Valid() }
+// To returns the square the move ends on (for a flip, the square turned
+// over), or [NoSquare] for a value that is not a move.
+func (m Move) To() Square {
+	if !m.Valid() {
+		return NoSquare
+	}
+	return Square(m.to())
+}
 
-// Valid reports whether both squares of m are squares of the board, whatever
-// the position. A valid move may still be geometrically impossible (b1-d8).
-func (m Move) Valid() bool { return m.From.Valid() && m.To.Valid() }
+// from and to are From and To without the check, as shift counts below 32:
+// meaningless, but a square, for a value that is not a move. They are the
+// hot path's.
+func (m Move) from() uint { return uint(m>>moveFrom) & 31 }
+func (m Move) to() uint   { return uint(m) & 31 }
+
+// isFlip is IsFlip for a valid move.
+func (m Move) isFlip() bool { return m>>moveFrom&31 == m&31 }
+
+// IsFlip reports whether m is a flip: a move whose two squares are the same.
+func (m Move) IsFlip() bool { return m.Valid() && m.isFlip() }
+
+// Valid reports whether m is a move, both squares on the board, whatever the
+// position. A valid move may still be geometrically impossible (b1-d8).
+func (m Move) Valid() bool { return m>>10 == 1 }
 
 // String returns the move as the manual's send(move) writes it: "b5-b6", and
 // "b7-b7" for a flip; "none" for a value that is not a move.
@@ -29,7 +72,7 @@ func (m Move) String() string {
 	if !m.Valid() {
 		return "none"
 	}
-	return m.From.String() + "-" + m.To.String()
+	return m.From().String() + "-" + m.To().String()
 }
 
 // AppendText appends [Move.String] to b. It fails for a value that is not a
@@ -77,7 +120,7 @@ func ParseMove(text string) (Move, error) {
 	if i+2 != len(text) {
 		return NoMove, &SyntaxError{Input: text, Offset: i + 2, Msg: "unexpected text after the move"}
 	}
-	return Move{from, to}, nil
+	return NewMove(from, to), nil
 }
 
 // Ply is a move as it was played: the [Move], and for a flip the piece it
@@ -102,7 +145,7 @@ func (p Ply) Valid() bool {
 // its move, "b7-b7"; a value that is neither is "none".
 func (p Ply) String() string {
 	if p.Move.IsFlip() && p.Piece.Valid() {
-		return p.Move.From.String() + "(" + p.Piece.String() + ")"
+		return p.Move.From().String() + "(" + p.Piece.String() + ")"
 	}
 	if !p.Move.Valid() || p.Piece != NoPiece {
 		return "none"

@@ -99,12 +99,12 @@ func TestPieces(t *testing.T) {
 
 func TestParseMove(t *testing.T) {
 	for in, want := range map[string]darkchess.Move{
-		"b5-b6": {From: darkchess.B5, To: darkchess.B6},
-		"b5 b6": {From: darkchess.B5, To: darkchess.B6},
-		"B5B6":  {From: darkchess.B5, To: darkchess.B6},
+		"b5-b6": darkchess.NewMove(darkchess.B5, darkchess.B6),
+		"b5 b6": darkchess.NewMove(darkchess.B5, darkchess.B6),
+		"B5B6":  darkchess.NewMove(darkchess.B5, darkchess.B6),
 		"b7":    darkchess.Flip(darkchess.B7),
 		"b7-b7": darkchess.Flip(darkchess.B7),
-		"a1-d8": {From: darkchess.A1, To: darkchess.D8},
+		"a1-d8": darkchess.NewMove(darkchess.A1, darkchess.D8),
 	} {
 		m, err := darkchess.ParseMove(in)
 		if err != nil || m != want {
@@ -136,7 +136,7 @@ func TestParseMove(t *testing.T) {
 		t.Error("NoMove.MarshalText succeeded")
 	}
 	var m darkchess.Move
-	if m.UnmarshalText([]byte("zz")) == nil || m != (darkchess.Move{}) {
+	if m.UnmarshalText([]byte("zz")) == nil || m != darkchess.NoMove {
 		t.Error("UnmarshalText of garbage")
 	}
 }
@@ -145,7 +145,7 @@ func TestParsePly(t *testing.T) {
 	for in, want := range map[string]darkchess.Ply{
 		"b7(c)": {Move: darkchess.Flip(darkchess.B7), Piece: darkchess.BlackCannon},
 		"A1(K)": {Move: darkchess.Flip(darkchess.A1), Piece: darkchess.RedKing},
-		"b5-b6": {Move: darkchess.Move{From: darkchess.B5, To: darkchess.B6}},
+		"b5-b6": {Move: darkchess.NewMove(darkchess.B5, darkchess.B6)},
 		"b7":    {Move: darkchess.Flip(darkchess.B7)},
 	} {
 		p, err := darkchess.ParsePly(in)
@@ -174,7 +174,7 @@ func TestParsePly(t *testing.T) {
 		{darkchess.Ply{Move: darkchess.Flip(darkchess.C3), Piece: darkchess.RedPawn}, true, "c3(P)"},
 		{darkchess.Ply{Move: darkchess.Flip(darkchess.C3)}, false, "c3-c3"},
 		{darkchess.Ply{Move: darkchess.Flip(darkchess.C3), Piece: darkchess.Hidden}, false, "none"},
-		{darkchess.Ply{Move: darkchess.Move{From: darkchess.C3, To: darkchess.C4}, Piece: darkchess.RedPawn}, false, "none"},
+		{darkchess.Ply{Move: darkchess.NewMove(darkchess.C3, darkchess.C4), Piece: darkchess.RedPawn}, false, "none"},
 		{darkchess.Ply{Move: darkchess.NoMove}, false, "none"},
 	} {
 		if tt.ply.Valid() != tt.valid || tt.ply.String() != tt.text {

@@ -178,17 +178,17 @@ func (p *Position) appendMoves(dst []Move) []Move {
 		bit := uint32(1) << s
 		for f := g.down & (bit - 1) &^ below; f != 0; f &= f - 1 {
 			t := Square(bits.TrailingZeros32(f))
-			out[k&(MaxMoves-1)] = Move{t, t}
+			out[k&(MaxMoves-1)] = moveValid | Move(t)<<moveFrom | Move(t)
 			k++
 		}
 		below = bit | (bit - 1)
-		from := Square(s)
+		mv := moveValid | Move(s)<<moveFrom
 		kind := g.kindAt(s)
 		d := adjacent[s] & g.victims[kind]
 		if kind == Cannon {
 			d |= cannonJumps(s, g.occ) & g.jumpable
 			for ; d != 0; d &= d - 1 {
-				out[k&(MaxMoves-1)] = Move{from, Square(bits.TrailingZeros32(d))}
+				out[k&(MaxMoves-1)] = mv | Move(bits.TrailingZeros32(d))
 				k++
 			}
 			continue
@@ -196,15 +196,15 @@ func (p *Position) appendMoves(dst []Move) []Move {
 		d1 := d & (d - 1)
 		d2 := d1 & (d1 - 1)
 		d3 := d2 & (d2 - 1)
-		out[k&(MaxMoves-1)] = Move{from, Square(bits.TrailingZeros32(d) & 31)}
-		out[(k+1)&(MaxMoves-1)] = Move{from, Square(bits.TrailingZeros32(d1) & 31)}
-		out[(k+2)&(MaxMoves-1)] = Move{from, Square(bits.TrailingZeros32(d2) & 31)}
-		out[(k+3)&(MaxMoves-1)] = Move{from, Square(bits.TrailingZeros32(d3) & 31)}
+		out[k&(MaxMoves-1)] = mv | Move(bits.TrailingZeros32(d)&31)
+		out[(k+1)&(MaxMoves-1)] = mv | Move(bits.TrailingZeros32(d1)&31)
+		out[(k+2)&(MaxMoves-1)] = mv | Move(bits.TrailingZeros32(d2)&31)
+		out[(k+3)&(MaxMoves-1)] = mv | Move(bits.TrailingZeros32(d3)&31)
 		k += bits.OnesCount32(d)
 	}
 	for f := g.down &^ below; f != 0; f &= f - 1 {
 		t := Square(bits.TrailingZeros32(f))
-		out[k&(MaxMoves-1)] = Move{t, t}
+		out[k&(MaxMoves-1)] = moveValid | Move(t)<<moveFrom | Move(t)
 		k++
 	}
 	return dst[:n+k]
@@ -215,11 +215,11 @@ func (g *genState) appendMovesSlow(dst []Move) []Move {
 	for from := g.own | g.down; from != 0; from &= from - 1 {
 		s := bits.TrailingZeros32(from)
 		if g.down>>s&1 != 0 {
-			dst = append(dst, Move{Square(s), Square(s)})
+			dst = append(dst, Flip(Square(s)))
 			continue
 		}
 		for d := g.destinations(s); d != 0; d &= d - 1 {
-			dst = append(dst, Move{Square(s), Square(bits.TrailingZeros32(d))})
+			dst = append(dst, NewMove(Square(s), Square(bits.TrailingZeros32(d))))
 		}
 	}
 	return dst
@@ -266,9 +266,9 @@ func (p *Position) isLegal(m Move) bool {
 	if !p.prepare(&g) {
 		return false
 	}
-	s := int(m.From)
-	if m.IsFlip() {
+	s := int(m.from())
+	if m.isFlip() {
 		return g.down>>s&1 != 0
 	}
-	return g.own>>s&1 != 0 && g.destinations(s)>>uint(m.To)&1 != 0
+	return g.own>>s&1 != 0 && g.destinations(s)>>m.to()&1 != 0
 }

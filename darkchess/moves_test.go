@@ -107,7 +107,7 @@ func TestTakesTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m := darkchess.Move{From: darkchess.B2, To: darkchess.B3}
+			m := darkchess.NewMove(darkchess.B2, darkchess.B3)
 			if p.IsLegal(m) != want || p.IsCapture(m) != true {
 				t.Errorf("%s: %s legal %v, want %v", p, m, p.IsLegal(m), want)
 			}
@@ -164,7 +164,7 @@ func TestCaptureRules(t *testing.T) {
 		}
 		var got []string
 		for _, m := range p.AppendLegalMoves(nil) {
-			if m.From == from && !m.IsFlip() {
+			if m.From() == from && !m.IsFlip() {
 				got = append(got, m.String())
 			}
 		}

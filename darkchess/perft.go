@@ -27,7 +27,7 @@ func perft(p Position, depth int) uint64 {
 	var buf [MaxMoves]Move
 	var n uint64
 	for _, m := range p.appendMoves(buf[:0]) {
-		if m.From == m.To && p.known()>>(m.From&31)&1 == 0 {
+		if m.isFlip() && p.known()>>m.from()&1 == 0 {
 			continue // a flip whose piece is unknown
 		}
 		n += perft(p.PlayUnchecked(m), depth-1)
@@ -54,7 +54,7 @@ func Divide(p Position, depth int) []MoveCount {
 		n := uint64(1)
 		if depth > 1 {
 			n = 0
-			if !m.IsFlip() || p.known()>>m.From&1 != 0 {
+			if !m.IsFlip() || p.known()>>m.from()&1 != 0 {
 				n = perft(p.PlayUnchecked(m), depth-1)
 			}
 		}
@@ -97,7 +97,7 @@ func perftChance(p Position, depth int) uint64 {
 	var buf [MaxMoves]Move
 	var n uint64
 	for _, m := range p.appendMoves(buf[:0]) {
-		if m.From != m.To {
+		if !m.isFlip() {
 			n += perftChance(p.PlayUnchecked(m), depth-1)
 			continue
 		}
@@ -165,7 +165,7 @@ func perftExpected(p Position, depth int) float64 {
 	var n float64
 	hidden := float64(bits.OnesCount32(p.down()))
 	for _, m := range p.appendMoves(buf[:0]) {
-		if m.From != m.To {
+		if !m.isFlip() {
 			n += perftExpected(p.PlayUnchecked(m), depth-1)
 			continue
 		}

@@ -122,7 +122,7 @@ func TestDivideMid6(t *testing.T) {
 		if want[l.Move.String()] != l.Leaves {
 			t.Errorf("%s: %d, want %d", l.Move, l.Leaves, want[l.Move.String()])
 		}
-		if i > 0 && (l.Move.From < lines[i-1].Move.From || l.Move.From == lines[i-1].Move.From && l.Move.To <= lines[i-1].Move.To) {
+		if i > 0 && (l.Move.From() < lines[i-1].Move.From() || l.Move.From() == lines[i-1].Move.From() && l.Move.To() <= lines[i-1].Move.To()) {
 			t.Errorf("Divide order: %s after %s", l.Move, lines[i-1].Move)
 		}
 		sum += l.Leaves

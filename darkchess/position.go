@@ -399,13 +399,20 @@ func (p Position) public() Position {
 // elements of dst's spare capacity past the moves it appends.
 func (p Position) AppendLegalMoves(dst []Move) []Move { return p.appendMoves(dst) }
 
+// NumLegalMoves returns the number of legal moves, len(AppendLegalMoves),
+// without listing them. It does not allocate.
+func (p Position) NumLegalMoves() int {
+	n, _ := p.countMoves()
+	return n
+}
+
 // IsLegal reports whether m is legal in p.
 func (p Position) IsLegal(m Move) bool { return p.isLegal(m) }
 
 // IsCapture reports whether m, played in p, would capture: it moves a piece
 // onto a revealed piece. It does not check legality.
 func (p Position) IsCapture(m Move) bool {
-	return m.Valid() && !m.IsFlip() && (p.known()&^p.down())>>m.To&1 != 0
+	return m.Valid() && !m.IsFlip() && (p.known()&^p.down())>>m.to()&1 != 0
 }
 
 // IsOver reports whether the side to move has lost: it has no pieces left,
@@ -420,8 +427,8 @@ func (p Position) Play(m Move) (Position, error) {
 	if !p.isLegal(m) {
 		return p, p.illegal(Ply{Move: m})
 	}
-	if m.IsFlip() && p.known()>>m.From&1 == 0 {
-		return p, &MoveError{Ply: Ply{Move: m}, Turn: p.turn(), Reason: "the piece under " + m.From.String() + " is unknown", Err: ErrNoDeal}
+	if m.IsFlip() && p.known()>>m.from()&1 == 0 {
+		return p, &MoveError{Ply: Ply{Move: m}, Turn: p.turn(), Reason: "the piece under " + m.From().String() + " is unknown", Err: ErrNoDeal}
 	}
 	return p.PlayUnchecked(m), nil
 }
@@ -449,8 +456,8 @@ func (p Position) PlayPly(ply Ply) (Position, error) {
 		reason = "a flip reveals one of the 14 pieces"
 	case p.poolCount(pc) == 0:
 		reason = "no " + pc.String() + " is face-down"
-	case p.known()>>m.From&1 != 0 && p.identity(int(m.From)) != pc:
-		reason = "the deal has another piece under " + m.From.String()
+	case p.known()>>m.from()&1 != 0 && p.identity(int(m.from())) != pc:
+		reason = "the deal has another piece under " + m.From().String()
 	default:
 		return p.PlayPlyUnchecked(ply), nil
 	}
@@ -462,7 +469,7 @@ func (p Position) PlayPly(ply Ply) (Position, error) {
 // [Position.AppendLegalMoves] or have passed [Position.IsLegal], and a flip
 // needs the deal; anything else gives a meaningless position.
 func (p Position) PlayUnchecked(m Move) Position {
-	p.play(m.From, m.To, NoPiece)
+	p.play(m, NoPiece)
 	return p
 }
 
@@ -471,14 +478,14 @@ func (p Position) PlayUnchecked(m Move) Position {
 // piece it may reveal (with [Position.Pool] above 0). A flip naming no piece
 // reveals the deal's. Anything illegal gives a meaningless position.
 func (p Position) PlayPlyUnchecked(ply Ply) Position {
-	p.play(ply.Move.From, ply.Move.To, ply.Piece)
+	p.play(ply.Move, ply.Piece)
 	return p
 }
 
-// play applies the move from-to to p; for a flip (from == to), pc is the
-// piece revealed, or NoPiece for the deal's.
-func (p *Position) play(from, to Square, pc Piece) {
-	f, t := uint(from)&31, uint(to)&31
+// play applies the move m to p; for a flip, pc is the piece revealed, or
+// NoPiece for the deal's. A value that is not a move plays as some move.
+func (p *Position) play(m Move, pc Piece) {
+	f, t := uint(m.from()), m.to()
 	if f == t {
 		if pc == NoPiece {
 			pc = p.identity(int(f))
@@ -518,29 +525,29 @@ func (p Position) illegal(ply Ply) *MoveError {
 	m := ply.Move
 	turn := p.turn()
 	e := &MoveError{Ply: ply, Turn: turn, Err: ErrIllegalMove}
-	from, to := p.At(m.From), p.At(m.To)
-	dx, dy := m.To.X()-m.From.X(), m.To.Y()-m.From.Y()
+	from, to := p.At(m.From()), p.At(m.To())
+	dx, dy := m.To().X()-m.From().X(), m.To().Y()-m.From().Y()
 	switch {
 	case p.IsOver():
 		e.Reason, e.Err = "the side to move has lost", ErrGameOver
 	case !m.Valid():
 		e.Reason = "not a move"
 	case m.IsFlip():
-		e.Reason = "nothing face-down on " + m.From.String()
+		e.Reason = "nothing face-down on " + m.From().String()
 	case turn == NoColor:
 		e.Reason = "the first ply must be a flip"
 	case from == NoPiece:
-		e.Reason = "no piece on " + m.From.String()
+		e.Reason = "no piece on " + m.From().String()
 	case from == Hidden:
-		e.Reason = "the piece on " + m.From.String() + " is face-down and cannot move"
+		e.Reason = "the piece on " + m.From().String() + " is face-down and cannot move"
 	case from.Color() != turn:
-		e.Reason = "the piece on " + m.From.String() + " is not yours"
+		e.Reason = "the piece on " + m.From().String() + " is not yours"
 	case dx != 0 && dy != 0:
 		e.Reason = "pieces move along ranks and files only"
 	case to == Hidden:
 		e.Reason = "a face-down piece cannot be captured"
 	case to != NoPiece && to.Color() == turn:
-		e.Reason = "your own piece is on " + m.To.String()
+		e.Reason = "your own piece is on " + m.To().String()
 	case from.Kind() == Cannon && to == NoPiece:
 		e.Reason = "a cannon moves one step to an empty square"
 	case from.Kind() == Cannon:

@@ -111,9 +111,9 @@ func (b *refBoard) moves() []darkchess.Move {
 				switch {
 				case t.down:
 				case t.piece == darkchess.NoPiece:
-					out = append(out, darkchess.Move{From: from, To: to})
+					out = append(out, darkchess.NewMove(from, to))
 				case t.piece.Color() != b.turn && refTakes[kind-1][t.piece.Kind()-1] != '.':
-					out = append(out, darkchess.Move{From: from, To: to})
+					out = append(out, darkchess.NewMove(from, to))
 				}
 			}
 			if kind != darkchess.Cannon {
@@ -135,14 +135,14 @@ func (b *refBoard) moves() []darkchess.Move {
 					continue
 				}
 				if !t.down && t.piece.Color() != b.turn {
-					out = append(out, darkchess.Move{From: from, To: darkchess.SquareAt(x+i*d[0], y+i*d[1])})
+					out = append(out, darkchess.NewMove(from, darkchess.SquareAt(x+i*d[0], y+i*d[1])))
 				}
 				break
 			}
 		}
 	}
 	slices.SortFunc(out, func(a, b darkchess.Move) int {
-		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
+		return cmp.Or(cmp.Compare(a.From(), b.From()), cmp.Compare(a.To(), b.To()))
 	})
 	return out
 }
@@ -155,7 +155,7 @@ func (b refBoard) play(m darkchess.Move, piece darkchess.Piece) refBoard {
 	}
 	b.pool = pool
 	if m.IsFlip() {
-		b.cells[m.From] = refCell{piece: piece}
+		b.cells[m.From()] = refCell{piece: piece}
 		b.pool[piece]--
 		if b.pool[piece] == 0 {
 			delete(b.pool, piece)
@@ -167,13 +167,13 @@ func (b refBoard) play(m darkchess.Move, piece darkchess.Piece) refBoard {
 		b.quiet = 0
 		return b
 	}
-	if b.cells[m.To].piece != darkchess.NoPiece {
+	if b.cells[m.To()].piece != darkchess.NoPiece {
 		b.quiet = 0
 	} else {
 		b.quiet++
 	}
-	b.cells[m.To] = b.cells[m.From]
-	b.cells[m.From] = refCell{}
+	b.cells[m.To()] = b.cells[m.From()]
+	b.cells[m.From()] = refCell{}
 	b.turn = b.turn.Opponent()
 	return b
 }
@@ -188,7 +188,7 @@ func (b *refBoard) perft(depth int) uint64 {
 			n++
 			continue
 		}
-		next := b.play(m, b.cells[m.From].piece)
+		next := b.play(m, b.cells[m.From()].piece)
 		n += next.perft(depth - 1)
 	}
 	return n
@@ -225,10 +225,10 @@ func checkAgainstReference(t fataler, p darkchess.Position) {
 		if !p.IsLegal(m) {
 			t.Fatalf("%s: IsLegal(%s) = false", p, m)
 		}
-		if p.IsCapture(m) != (!m.IsFlip() && ref.cells[m.To].piece != darkchess.NoPiece) {
+		if p.IsCapture(m) != (!m.IsFlip() && ref.cells[m.To()].piece != darkchess.NoPiece) {
 			t.Fatalf("%s: IsCapture(%s) = %v", p, m, p.IsCapture(m))
 		}
-		pieces := []darkchess.Piece{p.DealAt(m.From)}
+		pieces := []darkchess.Piece{p.DealAt(m.From())}
 		if m.IsFlip() && !p.Dealt() {
 			pieces = pieces[:0]
 			for pc := range darkchess.Piece(16) {
@@ -253,7 +253,7 @@ func checkAgainstReference(t fataler, p darkchess.Position) {
 					t.Fatalf("%s: Play(%s) = %s, %v; PlayPly gave %s", p, m, n2, err, next)
 				}
 			}
-			if wantRef := ref.play(m, cmp.Or(pc, ref.cells[m.From].piece)); !gocmp.Equal(toRef(next), wantRef, gocmp.AllowUnexported(refBoard{}, refCell{})) {
+			if wantRef := ref.play(m, cmp.Or(pc, ref.cells[m.From()].piece)); !gocmp.Equal(toRef(next), wantRef, gocmp.AllowUnexported(refBoard{}, refCell{})) {
 				t.Fatalf("%s after %s(%s): got %s", p, m, pc, next)
 			}
 		}
@@ -278,9 +278,12 @@ func TestIllegalMovesRefused(t *testing.T) {
 		for _, m := range ref.moves() {
 			legal[m] = true
 		}
-		m := darkchess.Move{
-			From: darkchess.Square(rapid.IntRange(-1, 32).Draw(t, "from")),
-			To:   darkchess.Square(rapid.IntRange(-1, 32).Draw(t, "to")),
+		m := darkchess.NewMove(
+			darkchess.Square(rapid.IntRange(-1, 32).Draw(t, "from")),
+			darkchess.Square(rapid.IntRange(-1, 32).Draw(t, "to")),
+		)
+		if rapid.IntRange(0, 9).Draw(t, "raw") == 0 {
+			m = darkchess.Move(rapid.Uint16().Draw(t, "bits")) // any value, a move or not
 		}
 		if p.IsLegal(m) != legal[m] {
 			t.Fatalf("%s: IsLegal(%s) = %v, reference %v", p, m, p.IsLegal(m), legal[m])

@@ -52,6 +52,13 @@ func (v View) Quiet() int { return v.pos.Quiet() }
 // [Position.AppendLegalMoves] does on the referee's position.
 func (v View) AppendLegalMoves(dst []Move) []Move { return v.pos.appendMoves(dst) }
 
+// NumLegalMoves returns the number of legal moves of the side to move,
+// len(AppendLegalMoves), without listing them. It does not allocate.
+func (v View) NumLegalMoves() int {
+	n, _ := v.pos.countMoves()
+	return n
+}
+
 // IsLegal reports whether m is legal, as [Position.IsLegal].
 func (v View) IsLegal(m Move) bool { return v.pos.isLegal(m) }
 

@@ -42,7 +42,7 @@ func TestReadmeCodeIsExampleCode(t *testing.T) {
 	// The files whose code the README may quote.
 	exampleSources := []string{
 		"../othello/example_test.go",
-		"../protocol/othello_client_example_test.go",
+		"../protocol/tus/example_test.go",
 		"othello-random/main.go",
 		"othello-host/main.go",
 	}

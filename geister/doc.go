@@ -52,6 +52,14 @@
 // the board, never those of opponent ghosts still on it. [Determinize]
 // samples a full position consistent with a view, for search.
 //
+// # Bots
+//
+// A bot is a [Player]: Setup chooses its red ghosts, Play a move from its
+// [View]. [PlayerFunc] makes one of a move function, with a random red set. A
+// View answers what a bot asks of a move without guessing colours:
+// [View.Target], [View.IsEscape], [View.Captures]. Every Geister protocol
+// accepts a Player.
+//
 // # Perft
 //
 // [Perft] counts the leaves of the legal-move tree; a move that ends the game

@@ -243,8 +243,8 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	return appendMoves(dst, p.at[0], p.occ[0], p.reds[0], ^p.gone[0], c)
 }
 
-// NumLegalMoves returns the number of legal moves, len(AppendLegalMoves), more
-// quickly.
+// NumLegalMoves returns the number of legal moves, len(AppendLegalMoves),
+// without listing them. It does not allocate.
 func (p Position) NumLegalMoves() int {
 	if p.end != 0 {
 		return 0
@@ -289,29 +289,41 @@ func (p Position) IsLegal(m Move) bool {
 	return from < NumSquares && ^blockedFor(p.occ[0], p.reds[0], uint(m.Ghost()))>>to&1 != 0
 }
 
-// IsEscape reports whether m is a legal escape in p, in either spelling.
-func (p Position) IsEscape(m Move) bool {
+// Target returns where the legal move m takes its ghost, in the first
+// player's frame: a board square, or [Escaped] for an escape (in either
+// spelling). It returns [NoSquare] if m is not legal.
+func (p Position) Target(m Move) Square {
 	if !p.IsLegal(m) {
-		return false
+		return NoSquare
 	}
-	_, to := p.step(p.Normalize(m))
-	return to == escapeStep
+	return targetSquare(p.step(p.Normalize(m)))
 }
 
-// Captures returns the opponent ghost that the legal move m captures and its
-// colour (the ack's R or B), and false if m captures nothing or is not legal.
+// targetSquare turns a step's table target into a Square: Escaped for
+// escapeStep, NoSquare off the board.
+func targetSquare(_, to uint8) Square {
+	switch {
+	case to < NumSquares:
+		return Square(to)
+	case to == escapeStep:
+		return Escaped
+	}
+	return NoSquare
+}
+
+// IsEscape reports whether m is a legal escape in p, in either spelling: it
+// takes a blue ghost off the board through an exit.
+func (p Position) IsEscape(m Move) bool { return p.Target(m) == Escaped }
+
+// Captures returns the opponent ghost that the legal move m captures, by
+// landing on it, and its colour (the ack's R or B), and false if m captures
+// nothing or is not legal.
 func (p Position) Captures(m Move) (Ghost, GhostColor, bool) {
-	if !p.IsLegal(m) {
+	to := p.Target(m)
+	if !to.Valid() || p.occ[1]>>uint(to)&1 == 0 {
 		return 0, Unknown, false
 	}
-	_, to := p.step(p.Normalize(m))
-	if to >= NumSquares {
-		return 0, Unknown, false
-	}
-	if p.occ[1]>>to&1 == 0 {
-		return 0, Unknown, false
-	}
-	g := Ghost(findByte(p.at[1], to))
+	g := Ghost(findByte(p.at[1], uint8(to)))
 	return g, p.GhostColor(p.Turn().Opponent(), g), true
 }
 

@@ -17,7 +17,8 @@ type Square int8
 
 // Square values that are not on the board.
 const (
-	// NoSquare is no square: what [SquareAt] returns off the board.
+	// NoSquare is the value of no square: what [SquareAt] returns off the
+	// board.
 	NoSquare Square = -1
 	// Escaped is where a ghost that left the board by an escape is; written
 	// "88".

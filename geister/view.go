@@ -176,22 +176,67 @@ func (v View) AppendLegalMoves(dst []Move) []Move {
 	return appendMoves(dst, v.at[0], v.occ[0], v.reds, aliveMask(v.at[0]), First)
 }
 
+// NumLegalMoves returns the number of the viewer's legal moves,
+// len(AppendLegalMoves), without listing them: 0 when it is not the viewer's
+// turn or the game is over. It does not allocate.
+func (v View) NumLegalMoves() int {
+	if v.Turn() != v.viewer || v.IsOver() {
+		return 0
+	}
+	return countMoves(v.at[0], v.occ[0], v.reds, First)
+}
+
 // IsLegal reports whether m is a legal move of the viewer, accepting North
 // for an escape.
 func (v View) IsLegal(m Move) bool {
 	if v.Turn() != v.viewer || v.IsOver() || !m.Valid() {
 		return false
 	}
+	from, to := v.step(m)
+	return from < NumSquares && ^blockedFor(v.occ[0], v.reds, uint(m.Ghost()))>>to&1 != 0
+}
+
+// step returns the square of the valid move m's ghost and the table target of
+// m (a square, escapeStep or offBoard) in the viewer's frame, an escape
+// written North taken as the sideways one.
+func (v View) step(m Move) (from, to uint8) {
 	g := uint(m.Ghost())
-	from := uint8(v.at[0] >> (8 * g))
+	from = uint8(v.at[0] >> (8 * g))
 	if from >= NumSquares {
-		return false
+		return from, offBoard
 	}
 	d := m.Direction()
 	if d == North && v.reds>>g&1 == 0 && exitDir[First][from] != 0 {
 		d = Direction(exitDir[First][from] - 1)
 	}
-	return ^blockedFor(v.occ[0], v.reds, g)>>steps[First][from][d]&1 != 0
+	return from, steps[First][from][d&3]
+}
+
+// Target returns where the legal move m takes its ghost, in the viewer's
+// frame: a board square, or [Escaped] for an escape (in either spelling). It
+// returns [NoSquare] if m is not legal.
+func (v View) Target(m Move) Square {
+	if !v.IsLegal(m) {
+		return NoSquare
+	}
+	return targetSquare(v.step(m))
+}
+
+// IsEscape reports whether m is a legal escape of the viewer, in either
+// spelling: it takes a blue ghost off the board through an exit.
+func (v View) IsEscape(m Move) bool { return v.Target(m) == Escaped }
+
+// Captures returns the opponent ghost that the legal move m captures, by
+// landing on it, and its colour as the viewer knows it: always [Unknown],
+// since the view never holds the colour of an opponent ghost on the board
+// (the result is [Position.Captures]'s, without the colour). It returns false
+// if m captures nothing or is not legal.
+func (v View) Captures(m Move) (Ghost, GhostColor, bool) {
+	to := v.Target(m)
+	if !to.Valid() || v.occ[1]>>uint(to)&1 == 0 {
+		return 0, Unknown, false
+	}
+	return Ghost(findByte(v.at[1], uint8(to))), Unknown, true
 }
 
 // Position returns the position v shows, the opponent's red set being

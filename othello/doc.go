@@ -31,6 +31,12 @@
 // [Discs] for a finished game, or a forfeit ([Timeout], [Disconnect],
 // [TooManyErrors]) that a host records with [Game.Forfeit].
 //
+// # Bots
+//
+// A bot is a [Player]: given the position with its colour to move, it returns a
+// [Move]. [PlayerFunc] makes one of a function. Every Othello protocol accepts
+// a Player.
+//
 // # Perft
 //
 // [Perft] counts leaves in the strict convention (Edax): a pass is one ply and

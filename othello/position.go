@@ -173,6 +173,19 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	return dst
 }
 
+// NumLegalMoves returns the number of legal moves, len(AppendLegalMoves),
+// without listing them: the placements, or 1 for a forced [Pass], or 0 when
+// the game is over. It does not allocate.
+func (p Position) NumLegalMoves() int {
+	if m := p.LegalSquares(); m != 0 {
+		return m.Count()
+	}
+	if p.opponentCanMove() {
+		return 1
+	}
+	return 0
+}
+
 // Flips returns the discs that turn over when the side to move places a disc
 // on s: empty when the placement is illegal.
 func (p Position) Flips(s Square) Bitboard {

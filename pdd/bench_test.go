@@ -32,7 +32,7 @@ func playoutPositions(rules pdd.Rules, n int) ([]pdd.Position, []int) {
 // BenchmarkLegalMoves measures full enumerations with AppendLegalMoves: over
 // every position of 64 seeded playouts ("corpus"), over their middle game
 // (plies 11-40, "midgame"), and from the start (4,950 pairs). It checks the
-// total against CountLegalMoves and reports enumerations and moves per
+// total against NumLegalMoves and reports enumerations and moves per
 // second.
 func BenchmarkLegalMoves(b *testing.B) {
 	corpus, plies := playoutPositions(pdd.Course, 64)
@@ -49,7 +49,7 @@ func BenchmarkLegalMoves(b *testing.B) {
 		b.Run(set.name, func(b *testing.B) {
 			want := 0
 			for _, p := range set.ps {
-				want += p.CountLegalMoves()
+				want += p.NumLegalMoves()
 			}
 			buf := make([]pdd.Move, 0, pdd.MaxMoves)
 			b.ReportAllocs()
@@ -72,8 +72,8 @@ func BenchmarkLegalMoves(b *testing.B) {
 	}
 }
 
-// BenchmarkCountLegalMoves measures CountLegalMoves over the corpus.
-func BenchmarkCountLegalMoves(b *testing.B) {
+// BenchmarkNumLegalMoves measures NumLegalMoves over the corpus.
+func BenchmarkNumLegalMoves(b *testing.B) {
 	corpus, _ := playoutPositions(pdd.Course, 64)
 	want := 0
 	for _, p := range corpus {
@@ -84,7 +84,7 @@ func BenchmarkCountLegalMoves(b *testing.B) {
 	for b.Loop() {
 		got := 0
 		for _, p := range corpus {
-			got += p.CountLegalMoves()
+			got += p.NumLegalMoves()
 		}
 		if got != want {
 			b.Fatalf("%d moves, want %d", got, want)
@@ -222,7 +222,7 @@ func TestAllocs(t *testing.T) {
 		"AppendLegalMoves/start": func() { start.AppendLegalMoves(buf[:0]) },
 		"AppendLegalMoves/mid":   func() { mid.AppendLegalMoves(buf[:0]) },
 		"AppendLegalMoves/M1":    func() { m1.AppendLegalMoves(buf[:0]) },
-		"CountLegalMoves":        func() { mid.CountLegalMoves() },
+		"NumLegalMoves":          func() { mid.NumLegalMoves() },
 		"PlayUnchecked":          func() { m1.PlayUnchecked(legal[len(legal)-2]) },
 		"Play":                   func() { _, _ = m1.Play(legal[3]) },
 		"IsLegal":                func() { m1.IsLegal(legal[5]) },

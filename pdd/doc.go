@@ -68,6 +68,12 @@
 // moves, ends the game by the profile's rule, and records a [Violation] with
 // [Game.Forfeit].
 //
+// # Bots
+//
+// A bot is a [Player]: given the position with its colour to move, it returns a
+// [Move]. [PlayerFunc] makes one of a function. Every PDD protocol accepts a
+// Player.
+//
 // # Perft
 //
 // [Perft] counts leaves, every listed move (a forced Pass and Change

@@ -20,7 +20,7 @@ func Example() {
 		}
 	}
 	fmt.Print(g.Position().Diagram())
-	fmt.Println(g.Position().CountLegalMoves(), "legal moves")
+	fmt.Println(g.Position().NumLegalMoves(), "legal moves")
 	// Output:
 	//   0 1 2 3 4 5 6 7 8 9
 	// 0 . . B . . . . . . .

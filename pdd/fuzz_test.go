@@ -83,8 +83,8 @@ func FuzzParsePosition(f *testing.F) {
 			t.Fatalf("NewPosition(Setup(%s)) = %v", p, err)
 		}
 		moves := p.AppendLegalMoves(nil)
-		if len(moves) != p.CountLegalMoves() || len(moves) > pdd.MaxMoves {
-			t.Fatalf("%s: %d moves, count %d", p, len(moves), p.CountLegalMoves())
+		if len(moves) != p.NumLegalMoves() || len(moves) > pdd.MaxMoves {
+			t.Fatalf("%s: %d moves, count %d", p, len(moves), p.NumLegalMoves())
 		}
 		for _, m := range moves {
 			if _, err := p.Play(m); err != nil {
@@ -128,7 +128,7 @@ func FuzzPlayUnchecked(f *testing.F) {
 			p = p.PlayUnchecked(m)
 		}
 		moves := p.AppendLegalMoves(nil)
-		_ = p.CountLegalMoves()
+		_ = p.NumLegalMoves()
 		_, _ = p.IsOver(), p.MustPass()
 		_ = p.Outcome()
 		_ = p.String()
@@ -138,7 +138,7 @@ func FuzzPlayUnchecked(f *testing.F) {
 			_, _ = p.Play(m)
 		}
 		for s := range pdd.Symmetries() {
-			_ = s.Position(p).CountLegalMoves()
+			_ = s.Position(p).NumLegalMoves()
 		}
 		_ = pdd.Perft(p, 1)
 	})

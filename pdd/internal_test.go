@@ -184,6 +184,6 @@ func TestMoveEncoding(t *testing.T) {
 // meaningless result is allowed, a panic is not.
 func playAnything(m Move) {
 	p := Course.Start().PlayUnchecked(Chess(0, 22))
-	_ = p.PlayUnchecked(m).PlayUnchecked(m).CountLegalMoves()
+	_ = p.PlayUnchecked(m).PlayUnchecked(m).NumLegalMoves()
 	_, _ = p.Play(m)
 }

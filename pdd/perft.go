@@ -5,7 +5,7 @@ package pdd
 // forced Pass counts as one move (as a pass does in Othello perft) and so do
 // Change and an Official Pass; a game that ends before depth counts 0. A
 // negative depth counts 0. The last ply is counted with
-// [Position.CountLegalMoves], without playing it. It does not allocate.
+// [Position.NumLegalMoves], without playing it. It does not allocate.
 func Perft(p Position, depth int) uint64 {
 	switch {
 	case depth < 0:
@@ -13,7 +13,7 @@ func Perft(p Position, depth int) uint64 {
 	case depth == 0:
 		return 1
 	case depth == 1:
-		return uint64(p.CountLegalMoves())
+		return uint64(p.NumLegalMoves())
 	}
 	var buf [MaxMoves]Move
 	var n uint64

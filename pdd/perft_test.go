@@ -16,7 +16,7 @@ func TestStartCounts(t *testing.T) {
 	for _, rules := range []pdd.Rules{pdd.Course, pdd.Official} {
 		start := rules.Start()
 		moves := start.AppendLegalMoves(nil)
-		if len(moves) != 4950 || start.CountLegalMoves() != 4950 {
+		if len(moves) != 4950 || start.NumLegalMoves() != 4950 {
 			t.Fatalf("%s: %d moves from the start, want 4950", rules, len(moves))
 		}
 		for i, m := range moves {
@@ -24,7 +24,7 @@ func TestStartCounts(t *testing.T) {
 				t.Fatalf("%s: move %d is %s, not in canonical order", rules, i, m)
 			}
 			p := start.PlayUnchecked(m)
-			if n := p.CountLegalMoves(); n != 4754 || !p.ChangeAvailable() || p.Turn() != pdd.Black {
+			if n := p.NumLegalMoves(); n != 4754 || !p.ChangeAvailable() || p.Turn() != pdd.Black {
 				t.Fatalf("%s after %s: %d moves, Change %v; want 4754 and Change", rules, m, n, p.ChangeAvailable())
 			}
 		}
@@ -38,7 +38,7 @@ func TestStartCounts(t *testing.T) {
 		}
 		// After Change: White has 98 free squares and 4,753 moves.
 		changed := after.PlayUnchecked(pdd.Change)
-		if n := changed.CountLegalMoves(); n != 4753 || changed.Turn() != pdd.White || changed.FirstPlayer() != pdd.Black {
+		if n := changed.NumLegalMoves(); n != 4753 || changed.Turn() != pdd.White || changed.FirstPlayer() != pdd.Black {
 			t.Errorf("%s after Change: %d moves, %s to move, first %s", rules, n, changed.Turn(), changed.FirstPlayer())
 		}
 	}

@@ -349,9 +349,9 @@ func (p Position) AppendLegalMoves(dst []Move) []Move {
 	return dst
 }
 
-// CountLegalMoves returns the number of moves [Position.AppendLegalMoves]
-// lists, without listing them.
-func (p Position) CountLegalMoves() int {
+// NumLegalMoves returns the number of legal moves, len(AppendLegalMoves),
+// without listing them. It does not allocate.
+func (p Position) NumLegalMoves() int {
 	if p.state&flagEnded != 0 {
 		return 0
 	}

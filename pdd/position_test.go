@@ -341,7 +341,7 @@ func TestCourseSkip(t *testing.T) {
 		}
 		res, _ := g.Result()
 		p := g.Position()
-		if res != p.Outcome() || p.CountLegalMoves() != 0 || len(p.AppendLegalMoves(nil)) != 0 {
+		if res != p.Outcome() || p.NumLegalMoves() != 0 || len(p.AppendLegalMoves(nil)) != 0 {
 			t.Fatalf("result %v for %s", res, p)
 		}
 		if err := g.Play(pdd.Pass); !errors.Is(err, pdd.ErrGameOver) {
@@ -411,7 +411,7 @@ func TestOfficialEnd(t *testing.T) {
 	if err := g.Play(mv(t, "Chess_3,1_7,1")); err != nil {
 		t.Fatal(err)
 	}
-	if !g.IsOver() || !g.Position().IsOver() || g.Position().CountLegalMoves() != 0 {
+	if !g.IsOver() || !g.Position().IsOver() || g.Position().NumLegalMoves() != 0 {
 		t.Error("the game goes on after S's last turn")
 	}
 	res, _ := g.Result()

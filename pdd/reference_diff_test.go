@@ -24,8 +24,8 @@ func compareWithNaive(t tb, p pdd.Position) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("legal moves of %s (-ref +got):\n%s", p, diff)
 	}
-	if n := p.CountLegalMoves(); n != len(want) {
-		t.Fatalf("%s: CountLegalMoves %d, reference %d", p, n, len(want))
+	if n := p.NumLegalMoves(); n != len(want) {
+		t.Fatalf("%s: NumLegalMoves %d, reference %d", p, n, len(want))
 	}
 	if over := ref.over(); p.IsOver() != over {
 		t.Fatalf("%s: IsOver %v, reference %v", p, p.IsOver(), over)
@@ -159,7 +159,7 @@ func TestPerftAgainstReference(t *testing.T) {
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		p := pddtest.Position().Draw(t, "p")
-		if p.CountLegalMoves() > 120 {
+		if p.NumLegalMoves() > 120 {
 			t.Skip("too many moves for the reference")
 		}
 		if got, want := pdd.Perft(p, 2), toNaive(p).perft(2); got != want {

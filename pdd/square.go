@@ -12,6 +12,8 @@ import (
 type Square uint8
 
 // NoSquare is the value of no square: what [SquareAt] returns off the board.
+// It is 255, not -1 as in the other games, only because pdd's Square is
+// unsigned; test it with == NoSquare or [Square.Valid], never with < 0.
 const NoSquare Square = 255
 
 // NumSquares is the number of squares of the board.

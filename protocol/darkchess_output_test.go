@@ -15,6 +15,8 @@ import (
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/internal/proc"
 	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/cdcsocket"
+	"github.com/botarena/botarena/protocol/readmode"
 	"github.com/botarena/botarena/timer"
 )
 
@@ -44,8 +46,8 @@ func checkBoundedLog(t *testing.T, log []byte) {
 // last line it printed.
 func TestDarkChessReadModeOutputIsBounded(t *testing.T) {
 	var log bytes.Buffer
-	a := protocol.DarkChessReadModeEngine{Path: "/bin/sh", Args: []string{"-c", flood + "; exit 3"}, Dir: t.TempDir(), Output: &log}
-	b := protocol.DarkChessReadModeEngine{Path: "/bin/sh", Args: []string{"-c", "exit 1"}, Dir: t.TempDir()}
+	a := readmode.Program{Path: "/bin/sh", Args: []string{"-c", flood + "; exit 3"}, Dir: t.TempDir(), Output: &log}
+	b := readmode.Program{Path: "/bin/sh", Args: []string{"-c", "exit 1"}, Dir: t.TempDir()}
 	ref := protocol.DarkChessReferee{Control: timer.Control{Main: time.Minute}}
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
@@ -64,12 +66,12 @@ func TestDarkChessReadModeOutputIsBounded(t *testing.T) {
 // without connecting.
 func TestDarkChessLegacyOutputIsBounded(t *testing.T) {
 	var log bytes.Buffer
-	a := protocol.DarkChessLegacyEngine{Path: "/bin/sh", Args: []string{"-c", flood}, FirstPort: -1, Output: &log}
+	a := cdcsocket.Program{Path: "/bin/sh", Args: []string{"-c", flood}, FirstPort: -1, Output: &log}
 	ref := protocol.DarkChessReferee{Control: timer.Control{Main: time.Minute}, HandshakeTimeout: 30 * time.Second}
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	g := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(1, 2)))
-	player := protocol.NewDarkChessPlayerSeat(protocol.DarkChessPlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
+	player := protocol.NewDarkChessPlayerSeat(darkchess.PlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
 		return v.AppendLegalMoves(nil)[0], nil
 	}))
 	rec, err := ref.Play(ctx, g, [2]protocol.DarkChessSeat{a.Seat(), player})

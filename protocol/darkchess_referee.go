@@ -16,7 +16,7 @@ import (
 
 // DarkChessSeat is the referee's end of one dark chess engine, whatever
 // reaches it: a program speaking the legacy socket protocol
-// ([DarkChessLegacyEngine]), MGTP (package protocol/mgtp), read mode, or a Go
+// ([cdcsocket.Program]), MGTP (package protocol/mgtp), read mode, or a Go
 // player in the same process ([NewDarkChessPlayerSeat]). The referee
 // ([DarkChessReferee.Play]) calls the methods of a seat from one goroutine at
 // a time, in game order: Begin once, then Ask when the engine is to move and
@@ -576,18 +576,18 @@ func (m *darkChessMatch) endAll(ctx context.Context) {
 // process: Ask calls p.Play; an error, or a panic, of the player is a BadMove
 // fault, and a player that ignores its deadline loses by TimeOut all the
 // same (Ask returns when ctx ends, and the player's result is dropped).
-func NewDarkChessPlayerSeat(p DarkChessPlayer) DarkChessSeat {
+func NewDarkChessPlayerSeat(p darkchess.Player) DarkChessSeat {
 	return &darkChessPlayerSeat{p: p}
 }
 
 type darkChessPlayerSeat struct {
-	p  DarkChessPlayer
+	p  darkchess.Player
 	wg sync.WaitGroup
 }
 
 func (s *darkChessPlayerSeat) Begin(context.Context, DarkChessBegin) error {
 	if s.p == nil {
-		return errors.New("protocol: nil DarkChessPlayer")
+		return errors.New("protocol: nil darkchess.Player")
 	}
 	return nil
 }

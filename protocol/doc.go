@@ -1,55 +1,40 @@
-// Package protocol speaks the platforms' wire protocols, both sides: codecs
-// (typed messages and their exact bytes, pure functions), clients that connect
-// a bot to a platform, and hosts that referee games between connected
-// programs. MGTP, the dark chess engine protocol, lives in the sub-package
-// protocol/mgtp.
+// Package protocol is the home of the platforms' wire protocols, one package
+// each, named after the protocol, never after a game:
 //
-// A bot is one small interface per game with a func adapter, in the net/http
-// handler style ([OthelloPlayer], [GeisterPlayer], [DarkChessPlayer],
-// [PDDPlayer]); connecting it is one call. Every blocking call takes a
-// context.Context, hosts enforce the timer package's controls, kill a child
-// program together with every process it started (on Linux also those that
-// left its process group) when its time is up and when its game ends, keep
-// at most 256 KiB of its output per game (the start and the end), and
-// never let one peer's garbage, silence or disconnect hurt another game.
-// Logging goes to the *slog.Logger the caller gives (nil discards it).
+//   - [github.com/botarena/botarena/protocol/tus]: the TUS OthelloServer
+//     (Othello): codec, client ([tus.Dial]) and server ([tus.Host]);
+//   - [github.com/botarena/botarena/protocol/gat]: the Java geister server
+//     (Geister): codec, client ([gat.Dial]), server ([gat.Host]) and its
+//     WebSocket viewer stream ([gat.Viewer]);
+//   - [github.com/botarena/botarena/protocol/ntpu]: the NTPU platform's
+//     Geister STDIO and TCP modes ([ntpu.ServeSTDIO], [ntpu.Host]);
+//   - [github.com/botarena/botarena/protocol/readmode],
+//     [github.com/botarena/botarena/protocol/cdcsocket] and
+//     [github.com/botarena/botarena/protocol/mgtp]: the three dark chess
+//     engine protocols (a program run per ply over files, the legacy
+//     2-byte-framed socket, and MGTP over standard input and output);
+//   - [github.com/botarena/botarena/protocol/permove]: the PDD per-move
+//     program interface (chess.txt, bridge.txt, stepLog.txt).
 //
-// # Othello: the TUS OthelloServer protocol
+// Every protocol package speaks in the same verbs: Parse…/Append… for its
+// codec, Dial, Serve or Run for the bot side (which takes the game's Player:
+// [othello.Player], [geister.Player], [darkchess.Player], [pdd.Player]),
+// Host, Engine or Referee for the other side, and Err… for its own errors.
+// Every blocking call takes a context.Context; hosts enforce the timer
+// package's controls, kill a child program together with every process it
+// started when its time is up and when its game ends, keep at most 256 KiB
+// of its output per game (the start and the end), and never let one peer's
+// garbage, silence or disconnect hurt another game. Logging goes to the
+// *slog.Logger the caller gives (nil discards it).
 //
-// The codec is [ParseTUSCommand]/[AppendTUSCommand] for the lines a client
-// sends and [ParseTUSEvent]/[AppendTUSEvent] for the lines the server sends.
-// [DialOthello] connects an [OthelloPlayer] to a server and plays one game;
-// [OthelloHost] is a server that the course's clients can use unchanged.
+// # The dark chess referee
 //
-// # Geister: the Java geister server and the NTPU platform
-//
-// The Java server's lines are [ParseGeisterCommand], [ParseGeisterEvent] and
-// the 48-character [GeisterBoard]. [DialGeister] plays one game for a
-// [GeisterPlayer]; [GeisterHost] is a server for the Java server's clients
-// (ports 10000 and 10001) without its defects, with a [GeisterViewer]
-// WebSocket stream (which, unlike the Java server's, hides the colours of
-// the ghosts on the board until the game ends, and refuses the pages of
-// other sites). [ServeGeisterSTDIO] makes a GeisterPlayer an NTPU STDIO
-// program, and [GeisterNTPUHost] runs NTPU programs in STDIO or TCP mode.
-//
-// # Chinese dark chess: read mode and the legacy socket protocol
-//
-// [DarkChessReferee] plays a game between two [DarkChessSeat]s of any
-// protocol. [DarkChessReadModeEngine] runs a read-mode program once per ply
-// (board.txt in, move.txt out) and [RunDarkChessReadMode] is the bot side.
-// The legacy socket protocol's 2-byte framed messages are
-// [ParseDarkChessMessage]/[AppendDarkChessMessage]; [DarkChessLegacyEngine]
-// starts a `search 127.0.0.1 <port>` program and [DialDarkChessLegacy] is the
-// bot side, with the conveniences of the platform's C++ API. A seat's
-// fault costs its engine the game: the record keeps the platform's reason
-// (TimeOut, MoveError), and [DarkChessGameRecord] also says what the engine
-// did ([DarkChessFaultKind]: could not start, crashed, timed out, ...).
-//
-// # Ponte del Diavolo: the per-move program interface
-//
-// [PDDReferee] runs `prog <W|B> <Y|N> chess bridge stepLog` once per move,
-// infers the action from the files ([InferPDDMove]) and never trusts them:
-// it reads and writes the game directory only through an os.Root opened when
-// the game starts, so no symlink a program plants leads it out;
-// [RunPDDStrategy] makes a [PDDPlayer] such a program in a few lines.
+// Dark chess is the one game with three engine protocols, so its referee
+// lives here, where all three can reach it: [DarkChessReferee] plays a game
+// between two [DarkChessSeat]s of any protocol ([readmode.Program],
+// [cdcsocket.Program], [mgtp.Program], or a Go player through
+// [NewDarkChessPlayerSeat]). A seat's fault costs its engine the game: the
+// record keeps the platform's reason (TimeOut, MoveError), and
+// [DarkChessGameRecord] also says what the engine did ([DarkChessFaultKind]:
+// could not start, crashed, timed out, illegal move, disconnected).
 package protocol

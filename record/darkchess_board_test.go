@@ -38,7 +38,7 @@ func TestReadDarkChessBoardVariants(t *testing.T) {
 	plies := []darkchess.Ply{
 		{Move: darkchess.Flip(darkchess.B8), Piece: darkchess.RedCannon}, {Move: darkchess.Flip(darkchess.C8), Piece: darkchess.RedCannon},
 		{Move: darkchess.Flip(darkchess.C6), Piece: darkchess.BlackPawn}, {Move: darkchess.Flip(darkchess.C7), Piece: darkchess.RedGuard},
-		{Move: darkchess.Move{From: darkchess.C8, To: darkchess.C6}},
+		{Move: darkchess.NewMove(darkchess.C8, darkchess.C6)},
 	}
 	base := &record.DarkChessBoard{Date: "1:16pm Jan 13, 2022", First: "chan", Second: "ai", Start: darkchess.Opening,
 		FirstColor: darkchess.Red, Time: 900, Plies: plies}
@@ -282,7 +282,7 @@ func TestAppendDarkChessBoardRefusals(t *testing.T) {
 		{"banner like a header", record.DarkChessServer2021, func(b *record.DarkChessBoard) { b.Banner = "* x" }, errors.ErrUnsupported},
 		{"long date", record.DarkChessReadMode, func(b *record.DarkChessBoard) { b.Date = strings.Repeat("x", 5000) }, errors.ErrUnsupported},
 		{"illegal ply", record.DarkChessReadMode, func(b *record.DarkChessBoard) {
-			b.Plies = append(b.Plies, darkchess.Ply{Move: darkchess.Move{From: darkchess.A1, To: darkchess.A2}})
+			b.Plies = append(b.Plies, darkchess.Ply{Move: darkchess.NewMove(darkchess.A1, darkchess.A2)})
 		}, darkchess.ErrIllegalMove},
 		{"bare flip", record.DarkChessReadMode, func(b *record.DarkChessBoard) { b.Plies[1].Piece = darkchess.NoPiece }, nil},
 		{"wrong first colour", record.DarkChessReadMode, func(b *record.DarkChessBoard) { b.FirstColor = darkchess.Black }, nil},
@@ -361,11 +361,11 @@ func TestDarkChessMove(t *testing.T) {
 		text string
 		want darkchess.Move
 	}{
-		{"0\nb2\nb3\n0\n", darkchess.Move{From: darkchess.B2, To: darkchess.B3}},
+		{"0\nb2\nb3\n0\n", darkchess.NewMove(darkchess.B2, darkchess.B3)},
 		{"1\nb7\n0\n0\n", darkchess.Flip(darkchess.B7)},
 		{"1\r\nB7\r\nb7\r\n", darkchess.Flip(darkchess.B7)},
-		{"  0 a1 a2", darkchess.Move{From: darkchess.A1, To: darkchess.A2}},
-		{"0\nd8\nd7\n0\nextra words\n", darkchess.Move{From: darkchess.D8, To: darkchess.D7}},
+		{"  0 a1 a2", darkchess.NewMove(darkchess.A1, darkchess.A2)},
+		{"0\nd8\nd7\n0\nextra words\n", darkchess.NewMove(darkchess.D8, darkchess.D7)},
 	} {
 		m, err := record.ParseDarkChessMove([]byte(tc.text))
 		if err != nil || m != tc.want {
@@ -393,7 +393,7 @@ func TestDarkChessMove(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	if err := record.WriteDarkChessMove(&buf, darkchess.Move{From: darkchess.B2, To: darkchess.B3}); err != nil || buf.String() != "0\nb2\nb3\n0\n" {
+	if err := record.WriteDarkChessMove(&buf, darkchess.NewMove(darkchess.B2, darkchess.B3)); err != nil || buf.String() != "0\nb2\nb3\n0\n" {
 		t.Errorf("move: %q, %v", buf.String(), err)
 	}
 	buf.Reset()

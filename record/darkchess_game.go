@@ -144,7 +144,7 @@ func (b *DarkChessBoard) dealStart(start darkchess.Position, rng *rand.Rand) (da
 	s := start.Setup()
 	pool := s.Pool
 	for _, ply := range b.Plies {
-		sq := ply.Move.From
+		sq := ply.Move.From()
 		if ply.Move.IsFlip() && start.At(sq) == darkchess.Hidden && s.Deal[sq] == darkchess.NoPiece {
 			s.Deal[sq] = ply.Piece
 			pool[ply.Piece]--

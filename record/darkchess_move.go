@@ -99,7 +99,7 @@ func ParseDarkChessMove(b []byte) (darkchess.Move, error) {
 	if to == from {
 		return darkchess.NoMove, fail(words[2], names[2], "a move to the square it starts from (a flip is written 1 "+from.String()+" 0 0)")
 	}
-	return darkchess.Move{From: from, To: to}, nil
+	return darkchess.NewMove(from, to), nil
 }
 
 // AppendDarkChessMove appends m as move.txt holds it to dst: "0\nb2\nb3\n0\n"
@@ -111,13 +111,13 @@ func AppendDarkChessMove(dst []byte, m darkchess.Move) ([]byte, error) {
 	}
 	if m.IsFlip() {
 		dst = append(dst, "1\n"...)
-		dst = append(dst, m.From.String()...)
+		dst = append(dst, m.From().String()...)
 		return append(dst, "\n0\n0\n"...), nil
 	}
 	dst = append(dst, "0\n"...)
-	dst = append(dst, m.From.String()...)
+	dst = append(dst, m.From().String()...)
 	dst = append(dst, '\n')
-	dst = append(dst, m.To.String()...)
+	dst = append(dst, m.To().String()...)
 	return append(dst, "\n0\n"...), nil
 }
 

@@ -45,7 +45,7 @@
 // # Geister: the NTPU board.txt and the Java server's game log
 //
 // [ReadGeisterBoard] and [WriteGeisterBoard] read and write the NTPU
-// platform's board.txt, result line included, into a [GeisterBoard], which
+// platform's board.txt, result line included, into a [gat.Board], which
 // also starts a game from a chosen ply (the mid-game file).
 // [ReadGeisterServerLog] reads the Java geister server's per-game log
 // (player=N,..., winner=N) and replays it with the server's rules.

@@ -11,11 +11,11 @@ import (
 	"github.com/botarena/botarena/geister"
 )
 
-// GeisterBoard is an NTPU platform board.txt record of a Geister game (spec
+// gat.Board is an NTPU platform board.txt record of a Geister game (spec
 // geister.md §6): the players, the initial board, the moves, the result, the
 // per-ply times and captures. The same file cut at a ply, without a result,
 // is the platform's mid-game file (中盤檔案), from which a game can start
-// ([GeisterBoard.MidGame], [GeisterBoard.StartPosition]).
+// ([gat.Board.MidGame], [gat.Board.StartPosition]).
 //
 // The initial board carries letters only: a record knows the ghosts'
 // colours from its Reds (the SDK's "* red" line), and without them only
@@ -447,7 +447,7 @@ func (b *GeisterBoard) CheckReds(c geister.Color, r geister.Reds) error {
 }
 
 // ColorsKnown reports whether the record gives both red sets, so that
-// [GeisterBoard.Game] rebuilds every colour.
+// [gat.Board.Game] rebuilds every colour.
 func (b *GeisterBoard) ColorsKnown() bool {
 	return b != nil && b.Reds[0].Valid() && b.Reds[1].Valid()
 }
@@ -549,7 +549,7 @@ func (b *GeisterBoard) check() error {
 	return nil
 }
 
-// AppendGeisterBoard appends b in the canonical layout of spec §6.2, LF line
+// gat.AppendBoard appends b in the canonical layout of spec §6.2, LF line
 // ends:
 //
 //   - 9:05pm November 22, 2026
@@ -682,7 +682,7 @@ func AppendGeisterBoard(dst []byte, b *GeisterBoard) ([]byte, error) {
 	return dst, nil
 }
 
-// WriteGeisterBoard writes b to w as [AppendGeisterBoard] does, in one Write.
+// WriteGeisterBoard writes b to w as [gat.AppendBoard] does, in one Write.
 func WriteGeisterBoard(w io.Writer, b *GeisterBoard) error {
 	buf, err := AppendGeisterBoard(nil, b)
 	if err != nil {

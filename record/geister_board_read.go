@@ -112,7 +112,7 @@ func (r *geisterBoardReader) fail(col int, format string, args ...any) *ParseErr
 // standard start (a file with neither rows nor moves is an error); the
 // result line, the timestamps and the capture record may be absent.
 //
-// The record is then replayed with the rules (see [GeisterBoard.Game]): every
+// The record is then replayed with the rules (see [gat.Board.Game]): every
 // move must be legal, each capture code must be what its ply captured, the
 // counts must describe the initial board or the position after the moves,
 // and a result of the board (ChessEscape, NoBlueGhost, NoRedGhost) must be

@@ -101,7 +101,7 @@ func TestPDDFixturePositions(t *testing.T) {
 				t.Fatal(err)
 			}
 			if f.moves >= 0 {
-				if n := p.CountLegalMoves(); n != f.moves {
+				if n := p.NumLegalMoves(); n != f.moves {
 					t.Errorf("%d legal moves, want %d", n, f.moves)
 				}
 			}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/pdd"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/permove"
 	"github.com/botarena/botarena/record"
 )
 
@@ -24,7 +24,7 @@ func ReplayPDD(name string, data []byte) (Replay, error) {
 	trimmed := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF")), " \t\r\n")
 	switch {
 	case strings.HasSuffix(base, ".json") || bytes.HasPrefix(trimmed, []byte("{")):
-		f, err := protocol.ReadPDDResultFile(bytes.NewReader(data))
+		f, err := permove.ReadResultFile(bytes.NewReader(data))
 		if err != nil {
 			return Replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 		}
@@ -153,7 +153,7 @@ func pddLastSays(frames func(int) Frame, n int, text string) func(int) Frame {
 }
 
 // pddResultSteps rebuilds the stepLog of a result.json from its moves.
-func pddResultSteps(f protocol.PDDResultFile) (record.PDDStepLog, error) {
+func pddResultSteps(f permove.ResultFile) (record.PDDStepLog, error) {
 	var l record.PDDStepLog
 	for i, m := range f.Moves {
 		line := m.Color + "_" + fmt.Sprint(m.Turn) + "_" + m.Action
@@ -170,7 +170,7 @@ func pddResultSteps(f protocol.PDDResultFile) (record.PDDStepLog, error) {
 }
 
 // pddResultFileText says how a game of a result.json ended.
-func pddResultFileText(f protocol.PDDResultFile) string {
+func pddResultFileText(f permove.ResultFile) string {
 	if f.Reason == "" || f.Reason == "unfinished" {
 		return ""
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/botarena/botarena/othello"
-	"github.com/botarena/botarena/protocol"
 )
 
 // othelloBotNames lists the built-in Othello players. Each is written with the
@@ -16,11 +15,11 @@ import (
 func othelloBotNames() []string { return []string{"random", "greedy", "alphabeta"} }
 
 // newOthelloBot returns the built-in player called name, seeded by seed.
-func newOthelloBot(name string, seed uint64) (protocol.OthelloPlayer, error) {
+func newOthelloBot(name string, seed uint64) (othello.Player, error) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))
 	switch name {
 	case "random":
-		return protocol.OthelloPlayerFunc(func(_ context.Context, p othello.Position, _ othello.Color) (othello.Move, error) {
+		return othello.PlayerFunc(func(_ context.Context, p othello.Position) (othello.Move, error) {
 			moves := p.AppendLegalMoves(nil)
 			if len(moves) == 0 {
 				return othello.NoMove, fmt.Errorf("no legal move in %s", p)
@@ -28,7 +27,8 @@ func newOthelloBot(name string, seed uint64) (protocol.OthelloPlayer, error) {
 			return moves[rng.IntN(len(moves))], nil
 		}), nil
 	case "greedy":
-		return protocol.OthelloPlayerFunc(func(_ context.Context, p othello.Position, me othello.Color) (othello.Move, error) {
+		return othello.PlayerFunc(func(_ context.Context, p othello.Position) (othello.Move, error) {
+			me := p.Turn()
 			moves := p.AppendLegalMoves(nil)
 			if len(moves) == 0 {
 				return othello.NoMove, fmt.Errorf("no legal move in %s", p)
@@ -77,7 +77,7 @@ var squareWeights = [64]int{
 
 const win = 1 << 20
 
-func (a *alphaBeta) Play(ctx context.Context, p othello.Position, _ othello.Color) (othello.Move, error) {
+func (a *alphaBeta) Play(ctx context.Context, p othello.Position) (othello.Move, error) {
 	moves := p.AppendLegalMoves(nil)
 	if len(moves) == 0 {
 		return othello.NoMove, fmt.Errorf("no legal move in %s", p)

@@ -21,7 +21,9 @@ import (
 	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/cdcsocket"
 	"github.com/botarena/botarena/protocol/mgtp"
+	"github.com/botarena/botarena/protocol/readmode"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
@@ -292,10 +294,10 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 				SendRules: r.rules != darkchess.NTU2021}
 			seats[i] = prog.Seat()
 		case "legacy":
-			e := &protocol.DarkChessLegacyEngine{Path: cmd[0], Args: cmd[1:], Dir: dir, FirstPort: -1, Output: out, Logger: lg}
+			e := &cdcsocket.Program{Path: cmd[0], Args: cmd[1:], Dir: dir, FirstPort: -1, Output: out, Logger: lg}
 			seats[i] = e.Seat()
 		case "readmode":
-			e := &protocol.DarkChessReadModeEngine{Path: cmd[0], Args: cmd[1:], Dir: dir, Players: names, Output: out, Logger: lg}
+			e := &readmode.Program{Path: cmd[0], Args: cmd[1:], Dir: dir, Players: names, Output: out, Logger: lg}
 			seats[i] = e.Seat()
 		default:
 			return gameResult{Winner: -2, Err: fmt.Errorf("player %q: unknown dark chess protocol %q", p.Spec, proto)}
@@ -575,7 +577,7 @@ func darkchessBot(ctx context.Context, name string, args []string, stdin io.Read
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	switch {
 	case *readMode && fs.NArg() == 0:
-		if err := protocol.RunDarkChessReadMode(ctx, ".", bot); err != nil {
+		if err := readmode.Run(ctx, ".", bot); err != nil {
 			fmt.Fprintln(stderr, "arena bot darkchess:", err)
 			return 1
 		}
@@ -589,7 +591,7 @@ func darkchessBot(ctx context.Context, name string, args []string, stdin io.Read
 			return 1
 		}
 	case fs.NArg() == 2:
-		c := &protocol.DarkChessLegacyClient{Logger: logger}
+		c := &cdcsocket.Client{Logger: logger}
 		if _, err := c.DialArgs(ctx, fs.Args(), bot); err != nil {
 			fmt.Fprintln(stderr, "arena bot darkchess:", err)
 			return 1

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/botarena/botarena/darkchess"
-	"github.com/botarena/botarena/protocol"
 )
 
 // darkchessBotNames lists the built-in dark chess players, "random" first.
@@ -17,11 +16,11 @@ func darkchessBotNames() []string { return []string{"random", "greedy"} }
 
 // newDarkchessBot returns the built-in dark chess player called name, its
 // choices drawn from a source seeded by seed.
-func newDarkchessBot(name string, seed uint64) (protocol.DarkChessPlayer, error) {
+func newDarkchessBot(name string, seed uint64) (darkchess.Player, error) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))
 	switch name {
 	case "random":
-		return protocol.DarkChessPlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
+		return darkchess.PlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
 			moves := v.AppendLegalMoves(nil)
 			if len(moves) == 0 {
 				return darkchess.NoMove, fmt.Errorf("no legal ply in %s", v)
@@ -123,7 +122,7 @@ func darkchessEval(p darkchess.Position, me darkchess.Color) int {
 		if m.IsFlip() || !p.IsCapture(m) {
 			continue
 		}
-		gain := darkchessValue[p.At(m.To).Kind()]
+		gain := darkchessValue[p.At(m.To()).Kind()]
 		if gain <= threat {
 			continue
 		}
@@ -131,8 +130,8 @@ func darkchessEval(p darkchess.Position, me darkchess.Color) int {
 		after := p.PlayPlyUnchecked(darkchess.Ply{Move: m})
 		var buf2 [darkchess.MaxMoves]darkchess.Move
 		for _, r := range after.AppendLegalMoves(buf2[:0]) {
-			if r.To == m.To && !r.IsFlip() && after.IsCapture(r) {
-				gain -= darkchessValue[after.At(m.To).Kind()]
+			if r.To() == m.To() && !r.IsFlip() && after.IsCapture(r) {
+				gain -= darkchessValue[after.At(m.To()).Kind()]
 				break
 			}
 		}
@@ -154,7 +153,7 @@ func darkchessMaterial(p darkchess.Position, c darkchess.Color) int {
 // darkchessApproach is a small bonus for a step that brings its piece nearer
 // to the nearest revealed enemy it could take (a cannon: any enemy).
 func darkchessApproach(p darkchess.Position, m darkchess.Move, me darkchess.Color) int {
-	k := p.At(m.From).Kind()
+	k := p.At(m.From()).Kind()
 	nearest := func(from darkchess.Square) int {
 		d := 1 << 10
 		for s := darkchess.Square(0); s < 32; s++ {
@@ -166,7 +165,7 @@ func darkchessApproach(p darkchess.Position, m darkchess.Move, me darkchess.Colo
 		}
 		return d
 	}
-	before, after := nearest(m.From), nearest(m.To)
+	before, after := nearest(m.From()), nearest(m.To())
 	if before >= 1<<10 {
 		return 0
 	}

@@ -19,7 +19,9 @@ import (
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/cdcsocket"
 	"github.com/botarena/botarena/protocol/mgtp"
+	"github.com/botarena/botarena/protocol/readmode"
 	"github.com/botarena/botarena/record"
 )
 
@@ -79,7 +81,7 @@ func dcFaultPeer(proto, fault, point string, args []string) int {
 			return 1
 		}
 		fc := &dcFaultConn{Conn: conn, fault: fault, point: point}
-		var c protocol.DarkChessLegacyClient
+		var c cdcsocket.Client
 		c.Run(ctx, fc, dcFaultPlayer{fc: fc, bot: bot})
 	case "readmode":
 		return dcFaultReadMode(ctx, fault, point, bot)
@@ -187,12 +189,12 @@ type dcFaultConn struct {
 
 func (c *dcFaultConn) Read(p []byte) (int, error) {
 	for len(c.pending) == 0 {
-		payload, err := protocol.ReadDarkChessFrame(c.Conn, nil)
+		payload, err := cdcsocket.ReadFrame(c.Conn, nil)
 		if err != nil {
 			return 0, err
 		}
 		c.act(string(payload))
-		c.pending, _ = protocol.AppendDarkChessFrame(nil, payload)
+		c.pending, _ = cdcsocket.AppendFrame(nil, payload)
 	}
 	n := copy(p, c.pending)
 	c.pending = c.pending[n:]
@@ -241,7 +243,7 @@ func (c *dcFaultConn) misbehave() {
 	case "garbage":
 		c.Conn.Write([]byte("\xff\xff junk"))
 	case "illegal":
-		b, _ := protocol.AppendDarkChessFrame(nil, []byte("/move 0 0 1 1"))
+		b, _ := cdcsocket.AppendFrame(nil, []byte("/move 0 0 1 1"))
 		c.Conn.Write(b)
 		time.Sleep(time.Hour)
 	}
@@ -251,7 +253,7 @@ func (c *dcFaultConn) misbehave() {
 // genmove point.
 type dcFaultPlayer struct {
 	fc  *dcFaultConn
-	bot protocol.DarkChessPlayer
+	bot darkchess.Player
 }
 
 func (p dcFaultPlayer) Play(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
@@ -271,20 +273,20 @@ func (p dcFaultPlayer) Play(ctx context.Context, v darkchess.View) (darkchess.Mo
 // dcFaultReadMode is one run of a read-mode engine. (The engine that
 // crashes after its move, every run of a whole game, is a script around
 // the example engine, which starts faster.)
-func dcFaultReadMode(ctx context.Context, fault, point string, bot protocol.DarkChessPlayer) int {
+func dcFaultReadMode(ctx context.Context, fault, point string, bot darkchess.Player) int {
 	if point != "genmove" {
 		return 2
 	}
 	dcMisbehave(fault)
 	switch fault {
 	case "garbage":
-		os.WriteFile(protocol.DarkChessMoveFile, []byte("zz top\n"), 0o644)
+		os.WriteFile(readmode.MoveFile, []byte("zz top\n"), 0o644)
 		return 0
 	case "illegal":
-		os.WriteFile(protocol.DarkChessMoveFile, []byte("0\na1\nb2\n0\n"), 0o644)
+		os.WriteFile(readmode.MoveFile, []byte("0\na1\nb2\n0\n"), 0o644)
 		return 0
 	}
-	if err := protocol.RunDarkChessReadMode(ctx, ".", bot); err != nil {
+	if err := readmode.Run(ctx, ".", bot); err != nil {
 		return 1
 	}
 	return 0

@@ -20,7 +20,8 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/geister"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/gat"
+	"github.com/botarena/botarena/protocol/ntpu"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
@@ -36,7 +37,7 @@ are not commands are skipped and logged.`
 
 // geisterDef describes Geister to arena.
 //
-// A match is refereed by protocol.GeisterNTPUHost, the NTPU platform
+// A match is refereed by ntpu.Host, the NTPU platform
 // launcher's referee, whatever each program speaks: "stdio:" (the launcher's
 // STDIO mode: the Java server's messages on the program's standard input and
 // output) or "tcp:" (its TCP mode: the program is started as "<command>
@@ -98,7 +99,7 @@ const (
 	geisterSetupFloor = 3 * time.Second
 )
 
-// geisterRunner plays Geister games through protocol.GeisterNTPUHost: every
+// geisterRunner plays Geister games through ntpu.Host: every
 // player is a program (a built-in bot is this binary run as a STDIO
 // program). It holds settings only, so games may run at once.
 type geisterRunner struct {
@@ -213,21 +214,21 @@ func readGeisterStart(path string, rules geister.Rules) (*record.GeisterBoard, e
 	return b, nil
 }
 
-// program returns the GeisterProgram of the player in seat, and for a program
+// program returns the ntpu.Program of the player in seat, and for a program
 // that is missing or not executable, why it cannot start.
-func (r *geisterRunner) program(job *gameJob, seat int) (protocol.GeisterProgram, fault) {
+func (r *geisterRunner) program(job *gameJob, seat int) (ntpu.Program, fault) {
 	p := job.Seats[seat]
 	name := geisterRecordName(p.Name, seat)
 	if p.Builtin != "" && len(r.self) == 0 {
-		return protocol.GeisterProgram{}, fault{Kind: faultStart, Reason: "cannot find the arena binary to run the built-in " + p.Builtin}
+		return ntpu.Program{}, fault{Kind: faultStart, Reason: "cannot find the arena binary to run the built-in " + p.Builtin}
 	}
 	if p.Builtin != "" {
 		args := append(append([]string(nil), r.self[1:]...), p.Builtin, "-seed", strconv.FormatUint(job.botSeed(seat), 10))
-		return protocol.GeisterProgram{Name: name, Path: r.self[0], Args: args, Dir: job.Dir}, fault{}
+		return ntpu.Program{Name: name, Path: r.self[0], Args: args, Dir: job.Dir}, fault{}
 	}
-	prog := protocol.GeisterProgram{Name: name, Path: p.Command[0], Args: p.Command[1:]}
+	prog := ntpu.Program{Name: name, Path: p.Command[0], Args: p.Command[1:]}
 	if p.Protocol == "tcp" {
-		prog.Mode = protocol.GeisterTCPMode
+		prog.Mode = ntpu.TCPMode
 	}
 	return prog, geisterCannotRun(prog.Path)
 }
@@ -273,7 +274,7 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		Seats:   r.def.Seats,
 	}, r.time)
 
-	var progs [2]protocol.GeisterProgram
+	var progs [2]ntpu.Program
 	var cannot [2]fault
 	for seat := range progs {
 		progs[seat], cannot[seat] = r.program(job, seat)
@@ -281,7 +282,7 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	if cannot != [2]fault{} {
 		return r.unstarted(job, live, cannot)
 	}
-	h := &protocol.GeisterNTPUHost{
+	h := &ntpu.Host{
 		Rules:          r.rules,
 		Time:           r.time,
 		SetupTimeout:   r.setup,
@@ -291,7 +292,7 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		OnPly:          live.ply,
 	}
 	g, err := h.Play(ctx, progs[0], progs[1])
-	var se *protocol.GeisterStartError
+	var se *ntpu.StartError
 	switch {
 	case g == nil && err != nil && ctx.Err() != nil:
 		res := gameResult{Winner: -2, Reason: geister.Unfinished.String(), Detail: "interrupted"}
@@ -360,7 +361,7 @@ func writeGeisterRecord(dir string, b *record.GeisterBoard) (string, error) {
 }
 
 // geisterResult turns the host's game into the arena's result.
-func geisterResult(g *protocol.GeisterNTPUGame, names [2]string, rules geister.Rules) gameResult {
+func geisterResult(g *ntpu.Game, names [2]string, rules geister.Rules) gameResult {
 	r := g.Result
 	res := gameResult{Winner: -2, Reason: r.Reason.String(), Plies: len(g.Record.Moves)}
 	for seat, p := range g.Players {
@@ -398,7 +399,7 @@ func geisterResult(g *protocol.GeisterNTPUGame, names [2]string, rules geister.R
 
 // geisterFault is what program run p did wrong in a game that ended with r,
 // in arena's words; the zero fault if nothing.
-func geisterFault(p protocol.GeisterProgramRun, r geister.Result) fault {
+func geisterFault(p ntpu.ProgramRun, r geister.Result) fault {
 	if p.Fault == "" {
 		return fault{}
 	}
@@ -447,13 +448,13 @@ func geisterBot(ctx context.Context, name string, args []string, stdin io.Reader
 	}
 	switch fs.NArg() {
 	case 0:
-		if err := protocol.ServeGeisterSTDIO(ctx, stdin, stdout, bot); err != nil {
+		if err := ntpu.ServeSTDIO(ctx, stdin, stdout, bot); err != nil {
 			fmt.Fprintln(stderr, "arena bot geister:", err)
 			return 1
 		}
 		return 0
 	case 2:
-		out, err := protocol.DialGeister(ctx, net.JoinHostPort(fs.Arg(0), fs.Arg(1)), bot)
+		out, err := gat.Dial(ctx, net.JoinHostPort(fs.Arg(0), fs.Arg(1)), bot)
 		if err != nil {
 			fmt.Fprintln(stderr, "arena bot geister:", err)
 			return 1
@@ -472,7 +473,7 @@ func geisterBot(ctx context.Context, name string, args []string, stdin io.Reader
 func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("arena serve geister", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var o protocol.GeisterHostOptions
+	var o gat.HostOptions
 	o.RegisterFlags(fs)
 	records := fs.String("records", "log", "directory of the records (\"\" for none): per game, game-<time>.txt, an NTPU board.txt, and log-<time>.txt, the Java server's log")
 	web := fs.String("web", "", "serve the web viewer on this address (\":8080\" is the Java viewer's port: pick another, e.g. :8081)")
@@ -549,7 +550,7 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	var out sync.Mutex
 	h.OnPly = live.ply
-	h.OnGameEnd = func(rec protocol.GeisterGameRecord) {
+	h.OnGameEnd = func(rec gat.GameRecord) {
 		live.end(rec)
 		var javaLog string
 		if *records != "" {
@@ -579,7 +580,7 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fmt.Fprintf(stdout, "Rules: %s, %s, an illegal move %s\n", h.Rules.Name, geisterPlyLimitText(h.Rules.PlyLimit), map[geister.Policy]string{geister.Lose: "loses", geister.Retry: "gets NG and the player tries again"}[h.Rules.IllegalMove])
 	fmt.Fprintf(stdout, "1st player port: %d, 2nd player port: %d\n", port(ln0), port(ln1))
 	if wsln != nil {
-		fmt.Fprintf(stdout, "Viewer: ws://localhost:%d%s\n", port(wsln), protocol.GeisterViewerPath)
+		fmt.Fprintf(stdout, "Viewer: ws://localhost:%d%s\n", port(wsln), gat.ViewerPath)
 	}
 	if *records != "" {
 		fmt.Fprintf(stdout, "Records: %s (per game: game-<time>.txt, an NTPU board.txt; log-<time>.txt, the Java server's log)\n", *records)
@@ -613,7 +614,7 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 // writes it, for a game the rules ended; a draw by a ply limit other than
 // the Java server's 300 gets none, since the server cannot have one (its
 // --max-turn does nothing) and readers replay the log with 300.
-func writeGeisterJavaLog(dir string, rec protocol.GeisterGameRecord, rules geister.Rules) (string, error) {
+func writeGeisterJavaLog(dir string, rec gat.GameRecord, rules geister.Rules) (string, error) {
 	l := &record.GeisterServerLog{Winner: -1}
 	for _, c := range rec.Commands {
 		l.Commands = append(l.Commands, record.GeisterLogCommand{Player: c.Side, Text: c.Line})

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/botarena/botarena/geister"
-	"github.com/botarena/botarena/protocol"
 )
 
 // geisterBotNames lists the built-in Geister players, "random" first. Each is
@@ -16,7 +15,7 @@ import (
 func geisterBotNames() []string { return []string{"random", "greedy"} }
 
 // newGeisterBot returns the built-in player called name, seeded by seed.
-func newGeisterBot(name string, seed uint64) (protocol.GeisterPlayer, error) {
+func newGeisterBot(name string, seed uint64) (geister.Player, error) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))
 	switch name {
 	case "random":

@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"github.com/botarena/botarena/geister"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/gat"
 	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
 )
@@ -84,7 +84,7 @@ func (l *geisterLive) begin(info viewer.GameInfo, ctl timer.Control) {
 }
 
 // ply draws the frame of a ply event (the start of play or a move).
-func (l *geisterLive) ply(e protocol.GeisterPlyEvent) {
+func (l *geisterLive) ply(e gat.PlyEvent) {
 	if !l.draw {
 		return
 	}
@@ -159,7 +159,7 @@ func serveGameID(id int) string { return fmt.Sprintf("serve-%d", id+1) }
 
 // ply passes the host's event to its game, announcing the game at its
 // start.
-func (s *geisterServeLive) ply(e protocol.GeisterPlyEvent) {
+func (s *geisterServeLive) ply(e gat.PlyEvent) {
 	s.mu.Lock()
 	l := s.live[e.Game]
 	if l == nil && e.Move == geister.NoMove {
@@ -186,7 +186,7 @@ func (s *geisterServeLive) ply(e protocol.GeisterPlyEvent) {
 }
 
 // end finishes the game of rec in the viewer.
-func (s *geisterServeLive) end(rec protocol.GeisterGameRecord) {
+func (s *geisterServeLive) end(rec gat.GameRecord) {
 	s.mu.Lock()
 	l := s.live[rec.ID]
 	delete(s.live, rec.ID)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/botarena/botarena/geister"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/gat"
 	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
 )
@@ -29,7 +29,7 @@ func gsLiveGame(t *testing.T, l *geisterLive, n int) {
 		t.Fatal(err)
 	}
 	l.begin(viewer.GameInfo{ID: "g", Game: "geister"}, timer.Control{})
-	l.ply(protocol.GeisterPlyEvent{Position: p, Players: [2]string{"a", "b"}})
+	l.ply(gat.PlyEvent{Position: p, Players: [2]string{"a", "b"}})
 	for i := range n {
 		d := geister.North
 		if i/2%2 == 1 {
@@ -40,7 +40,7 @@ func gsLiveGame(t *testing.T, l *geisterLive, n int) {
 		if p, err = p.Play(m); err != nil {
 			t.Fatal(err)
 		}
-		l.ply(protocol.GeisterPlyEvent{N: i + 1, Move: m, Mover: mover, Position: p})
+		l.ply(gat.PlyEvent{N: i + 1, Move: m, Mover: mover, Position: p})
 	}
 }
 
@@ -83,10 +83,10 @@ func TestGeisterServeLiveReveal(t *testing.T) {
 		w := &testWatcher{}
 		s := &geisterServeLive{w: w, reveal: reveal}
 		p, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(0))
-		s.ply(protocol.GeisterPlyEvent{Game: 0, Position: p, Players: [2]string{"a", "b"}})
+		s.ply(gat.PlyEvent{Game: 0, Position: p, Players: [2]string{"a", "b"}})
 		m := geister.NewMove(geister.A, geister.North)
 		next, _ := p.Play(m)
-		s.ply(protocol.GeisterPlyEvent{Game: 0, N: 1, Move: m, Mover: geister.First, Position: next})
+		s.ply(gat.PlyEvent{Game: 0, N: 1, Move: m, Mover: geister.First, Position: next})
 		f := w.frames[len(w.frames)-1]
 		if shown := gsBoardColours(f.Board) > 0; shown != reveal {
 			t.Errorf("reveal %v: colours shown %v", reveal, shown)

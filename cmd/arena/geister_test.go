@@ -18,7 +18,7 @@ import (
 
 	"github.com/botarena/botarena/geister"
 	"github.com/botarena/botarena/internal/proctest"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/gat"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/viewer"
 )
@@ -100,7 +100,7 @@ func gsPlay(t *testing.T, ctx context.Context, r runner, a, b *playerSpec, seed 
 
 // gsInProcess plays a game between two players on the rules engine, without
 // the protocol, and returns its result.
-func gsInProcess(t testing.TB, players [2]protocol.GeisterPlayer) geister.Result {
+func gsInProcess(t testing.TB, players [2]geister.Player) geister.Result {
 	t.Helper()
 	ctx := context.Background()
 	var reds [2]geister.Reds
@@ -139,7 +139,7 @@ func TestGeisterGreedyBeatsRandom(t *testing.T) {
 	for i := range games {
 		greedy, _ := newGeisterBot("greedy", uint64(2*i+1))
 		random, _ := newGeisterBot("random", uint64(2*i+2))
-		players := [2]protocol.GeisterPlayer{greedy, random}
+		players := [2]geister.Player{greedy, random}
 		seat := geister.Color(i % 2)
 		if seat == geister.Second {
 			players[0], players[1] = random, greedy
@@ -418,12 +418,12 @@ func TestGeisterBot(t *testing.T) {
 	// TCP: both seats of a Java-compatible server.
 	// The server's live frames go to the watcher as "arena serve geister
 	// -web" sends them.
-	h := &protocol.GeisterHost{}
-	done := make(chan protocol.GeisterGameRecord, 1)
+	h := &gat.Host{}
+	done := make(chan gat.GameRecord, 1)
 	w := &testWatcher{}
 	live := &geisterServeLive{w: w}
 	h.OnPly = live.ply
-	h.OnGameEnd = func(r protocol.GeisterGameRecord) { live.end(r); done <- r }
+	h.OnGameEnd = func(r gat.GameRecord) { live.end(r); done <- r }
 	var lns [2]net.Listener
 	for i := range lns {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -512,11 +512,11 @@ func TestServeGeister(t *testing.T) {
 	web := out.next(t, regexp.MustCompile(`^Viewer: (http://\S+)$`))[1]
 	m := out.next(t, regexp.MustCompile(`^1st player port: (\d+), 2nd player port: (\d+)$`))
 	var wg sync.WaitGroup
-	var outcomes [2]protocol.GeisterOutcome
+	var outcomes [2]gat.Outcome
 	for i, port := range m[1:] {
 		bot, _ := newGeisterBot("random", uint64(i+1))
 		wg.Go(func() {
-			o, err := protocol.DialGeister(ctx, net.JoinHostPort("127.0.0.1", port), bot)
+			o, err := gat.Dial(ctx, net.JoinHostPort("127.0.0.1", port), bot)
 			if err != nil {
 				t.Errorf("client %d: %v", i, err)
 			}

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/othello"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/tus"
 	"github.com/botarena/botarena/record"
 )
 
@@ -223,12 +223,12 @@ func playOthelloOnServer(t *testing.T, ctx context.Context, port, black, white s
 		conns[i] = c
 	}
 	var wg sync.WaitGroup
-	var outcomes [2]protocol.OthelloOutcome
+	var outcomes [2]tus.Outcome
 	var errs [2]error
 	for i, nick := range []string{black, white} {
 		p, _ := newOthelloBot("greedy", uint64(i))
 		wg.Go(func() {
-			outcomes[i], errs[i] = (&protocol.OthelloClient{Nick: nick}).Run(ctx, conns[i], p)
+			outcomes[i], errs[i] = (&tus.Client{Nick: nick}).Run(ctx, conns[i], p)
 		})
 	}
 	wg.Wait()

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/othello"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/tus"
 	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
 )
@@ -44,11 +44,11 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	monitor := fs.Bool("monitor", false, "print the board after every move")
 	trans := fs.Bool("trans", true, "write each game's transcript gamelog_<host>_<ms>.txt in the working directory (the real server's default is off; -trans=false)")
 	score := fs.Bool("score", false, "write $HOME/jwww/OthelloScore_<host>.html after every game")
-	var pairing protocol.OthelloPairing
-	fs.TextVar(&pairing, "pairing", protocol.PairRandom, "how waiting clients are paired: random or fifo")
+	var pairing tus.Pairing
+	fs.TextVar(&pairing, "pairing", tus.PairRandom, "how waiting clients are paired: random or fifo")
 	start := fs.String("start", "tus", "start position: tus (the server's) or standard")
 	maxErrors := fs.Int("maxerrors", 0, "a player loses after this many ERRORs in one game (0: no limit)")
-	maxConns := fs.Int("maxconns", protocol.OthelloDefaultMaxConns, "connections open at once; one more is told the server is full and closed")
+	maxConns := fs.Int("maxconns", tus.DefaultMaxConns, "connections open at once; one more is told the server is full and closed")
 	web := fs.String("web", "", "serve the web viewer on this address (\":8080\"): the games live, and replays of the transcripts")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -75,7 +75,7 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return fmt.Errorf("serve othello: %w", err)
 	}
 	hostname, _ := os.Hostname()
-	h := &protocol.OthelloHost{
+	h := &tus.Host{
 		Timeout:   ctl.MoveCap,
 		Pairing:   pairing,
 		Rules:     rules,
@@ -92,10 +92,10 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *trans {
 		h.TransDir = "."
 	}
-	var ends []func(protocol.OthelloGameRecord)
+	var ends []func(tus.GameRecord)
 	if *score {
 		sb := &scoreBoard{path: scorePath(hostname), host: hostname}
-		ends = append(ends, func(r protocol.OthelloGameRecord) {
+		ends = append(ends, func(r tus.GameRecord) {
 			if err := sb.add(r); err != nil {
 				fmt.Fprintln(stderr, "arena: -score:", err)
 			}
@@ -115,7 +115,7 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		h.OnMove = lv.move
 		ends = append(ends, lv.end)
 	}
-	h.OnGameEnd = func(r protocol.OthelloGameRecord) {
+	h.OnGameEnd = func(r tus.GameRecord) {
 		for _, f := range ends {
 			f(r)
 		}
@@ -143,7 +143,7 @@ type othelloServerLive struct {
 	games map[int]*othelloLive // by game ID, while they run
 }
 
-func (l *othelloServerLive) move(e protocol.OthelloMoveEvent) {
+func (l *othelloServerLive) move(e tus.MoveEvent) {
 	l.mu.Lock()
 	g := l.games[e.Game]
 	if g == nil {
@@ -164,7 +164,7 @@ func (l *othelloServerLive) move(e protocol.OthelloMoveEvent) {
 	g.update(e)
 }
 
-func (l *othelloServerLive) end(r protocol.OthelloGameRecord) {
+func (l *othelloServerLive) end(r tus.GameRecord) {
 	l.mu.Lock()
 	g := l.games[r.ID]
 	delete(l.games, r.ID)
@@ -206,7 +206,7 @@ func (r *scoreRow) rate() float64 {
 	return (float64(r.Wins) + float64(r.Draws)/2) / float64(r.games())
 }
 
-func (s *scoreBoard) add(rec protocol.OthelloGameRecord) error {
+func (s *scoreBoard) add(rec tus.GameRecord) error {
 	if rec.Result.Reason == othello.Unfinished {
 		return nil
 	}

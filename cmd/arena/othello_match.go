@@ -16,7 +16,7 @@ import (
 
 	"github.com/botarena/botarena/internal/proc"
 	"github.com/botarena/botarena/othello"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/tus"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
@@ -153,7 +153,7 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		return gameResult{Winner: -2, Err: err}
 	}
 	nl := &notifyListener{Listener: ln, accepted: make(chan struct{}, 1)}
-	records := make(chan protocol.OthelloGameRecord, 1)
+	records := make(chan tus.GameRecord, 1)
 	info := viewer.GameInfo{
 		ID:      job.ID,
 		Game:    "othello",
@@ -162,15 +162,15 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		Seats:   [2]string{"black", "white"},
 	}
 	live := &othelloLive{w: job.Watch, id: job.ID, last: time.Now()}
-	h := &protocol.OthelloHost{
+	h := &tus.Host{
 		Timeout:   r.perMove,
-		Pairing:   protocol.PairFIFO,
+		Pairing:   tus.PairFIFO,
 		Rules:     r.rules,
 		Names:     [2]string{job.Seats[0].Name, job.Seats[1].Name}, // the transcript names arena's players, whatever their NICKs
 		TransDir:  job.Dir,
 		Logger:    job.Log,
-		OnGameEnd: func(rec protocol.OthelloGameRecord) { records <- rec },
-		OnMove: func(e protocol.OthelloMoveEvent) {
+		OnGameEnd: func(rec tus.GameRecord) { records <- rec },
+		OnMove: func(e tus.MoveEvent) {
 			if e.Ply == 0 {
 				live.begin(info, e)
 				return
@@ -197,7 +197,7 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		}
 		connected = i + 1
 	}
-	var rec protocol.OthelloGameRecord
+	var rec tus.GameRecord
 	if connected == 2 {
 		select {
 		case rec = <-records:
@@ -284,7 +284,7 @@ func (r *othelloRunner) start(ctx context.Context, job *gameJob, s *othelloSeat,
 			return fault{Kind: faultStart, Reason: err.Error()}
 		}
 		s.done = make(chan struct{})
-		client := &protocol.OthelloClient{Nick: s.spec.Name}
+		client := &tus.Client{Nick: s.spec.Name}
 		wg.Go(func() {
 			defer close(s.done)
 			defer conn.Close()
@@ -366,7 +366,7 @@ func othelloForfeit(reason othello.Reason, perMove time.Duration) fault {
 
 // writeOthelloMoveList writes the game as a plain move list beside its
 // transcript (moves.txt, the standard orientation).
-func writeOthelloMoveList(dir string, rec protocol.OthelloGameRecord) error {
+func writeOthelloMoveList(dir string, rec tus.GameRecord) error {
 	g := othello.NewGame(othello.Rules{Name: "record", Start: rec.Start})
 	for _, m := range rec.Moves {
 		if err := g.Play(m); err != nil {
@@ -419,7 +419,7 @@ func (l *othelloLive) clocks() [2]string {
 	return [2]string{"used " + viewer.FormatClock(l.used[0]), "used " + viewer.FormatClock(l.used[1])}
 }
 
-func (l *othelloLive) begin(info viewer.GameInfo, e protocol.OthelloMoveEvent) {
+func (l *othelloLive) begin(info viewer.GameInfo, e tus.MoveEvent) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.began, l.last = true, time.Now()
@@ -427,7 +427,7 @@ func (l *othelloLive) begin(info viewer.GameInfo, e protocol.OthelloMoveEvent) {
 	l.w.Begin(info, l.cur)
 }
 
-func (l *othelloLive) update(e protocol.OthelloMoveEvent) {
+func (l *othelloLive) update(e tus.MoveEvent) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
@@ -438,7 +438,7 @@ func (l *othelloLive) update(e protocol.OthelloMoveEvent) {
 	l.w.Update(l.id, l.cur)
 }
 
-func (l *othelloLive) finish(rec protocol.OthelloGameRecord) {
+func (l *othelloLive) finish(rec tus.GameRecord) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if !l.began {
@@ -482,7 +482,7 @@ func othelloBot(ctx context.Context, name string, args []string, _ io.Reader, st
 		fmt.Fprintln(stderr, "arena bot othello:", err)
 		return 2
 	}
-	client := &protocol.OthelloClient{Nick: name}
+	client := &tus.Client{Nick: name}
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "tcp", net.JoinHostPort(args[0], args[1]))
 	if err != nil {

@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/othello"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/tus"
 	"github.com/botarena/botarena/record"
 )
 
@@ -74,15 +74,15 @@ func startServeOthello(t *testing.T, ctx context.Context, dir string, args ...st
 // othelloServePlay plays one game between two greedy clients with the given
 // nicks on the server at port, and returns their outcomes; the colours are
 // the server's choice.
-func othelloServePlay(t *testing.T, ctx context.Context, conns [2]net.Conn, nicks [2]string) [2]protocol.OthelloOutcome {
+func othelloServePlay(t *testing.T, ctx context.Context, conns [2]net.Conn, nicks [2]string) [2]tus.Outcome {
 	t.Helper()
-	var outcomes [2]protocol.OthelloOutcome
+	var outcomes [2]tus.Outcome
 	var errs [2]error
 	var wg sync.WaitGroup
 	for i := range conns {
 		p, _ := newOthelloBot("greedy", uint64(i))
 		wg.Go(func() {
-			outcomes[i], errs[i] = (&protocol.OthelloClient{Nick: nicks[i]}).Run(ctx, conns[i], p)
+			outcomes[i], errs[i] = (&tus.Client{Nick: nicks[i]}).Run(ctx, conns[i], p)
 		})
 	}
 	wg.Wait()
@@ -158,7 +158,7 @@ func TestArenaServeOthelloNamesAndCap(t *testing.T) {
 
 // othelloFloodConns, othelloFloodLines and othelloFloodLimit are the load of
 // TestArenaServeOthelloFlood: connections that each send lines of
-// protocol.TUSMaxLine bytes before they are paired, and the most the
+// tus.MaxLine bytes before they are paired, and the most the
 // server's peak resident memory may grow under them. The server before the
 // byte budget grew by 370-540 MB under this load (answering none of it);
 // with it, by about 36 MB.
@@ -169,14 +169,14 @@ const (
 )
 
 // othelloFlood is the load generator: it opens conns connections to port,
-// each of which sends lines lines of protocol.TUSMaxLine bytes at once
+// each of which sends lines lines of tus.MaxLine bytes at once
 // before it is paired, and waits until every one has its answer (its first
 // line, and for ERROR 4 the SAY after it), keeping them all open, as a
 // hostile client would. It then calls measure, and reads each connection
 // until the server closes it. It returns how many connections got each
 // first line, and an error if the server left one open until ctx ended.
 func othelloFlood(ctx context.Context, port string, conns, lines int, measure func()) (map[string]int, error) {
-	line := "SAY " + strings.Repeat("x", protocol.TUSMaxLine-len("SAY ")) + "\n"
+	line := "SAY " + strings.Repeat("x", tus.MaxLine-len("SAY ")) + "\n"
 	payload := []byte(strings.Repeat(line, lines))
 	var mu sync.Mutex
 	first := map[string]int{}
@@ -268,7 +268,7 @@ func TestArenaServeOthelloFlood(t *testing.T) {
 		t.Errorf("first lines %v: %v", first, err)
 	}
 	t.Logf("server peak RSS: %.1f MB idle, %.1f MB under %d connections of %d lines of %d bytes; first lines %v",
-		float64(idle)/(1<<20), float64(peak)/(1<<20), othelloFloodConns, othelloFloodLines, protocol.TUSMaxLine, first)
+		float64(idle)/(1<<20), float64(peak)/(1<<20), othelloFloodConns, othelloFloodLines, tus.MaxLine, first)
 	if peak-idle > othelloFloodLimit {
 		t.Errorf("peak RSS grew by %.1f MB, over %d MB", float64(peak-idle)/(1<<20), othelloFloodLimit>>20)
 	}

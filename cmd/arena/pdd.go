@@ -14,7 +14,7 @@ import (
 
 	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/pdd"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/permove"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
@@ -63,14 +63,14 @@ func pddDef() *gameDef {
 const pddResultName = "result.json"
 
 // pddRunner plays the games of one PDD match or tournament through a
-// protocol.PDDReferee, one game directory per game.
+// permove.Referee, one game directory per game.
 type pddRunner struct {
 	cfg     *matchConfig
-	ref     protocol.PDDReferee // the settings; each game gets a copy
-	start   pdd.Position        // where the games start
-	last    *record.PDDStep     // the start's last action, if any
-	self    []string            // this binary, to run the built-ins as programs
-	unlimit bool                // the control sets no limit: no clocks to show
+	ref     permove.Referee // the settings; each game gets a copy
+	start   pdd.Position    // where the games start
+	last    *record.PDDStep // the start's last action, if any
+	self    []string        // this binary, to run the built-ins as programs
+	unlimit bool            // the control sets no limit: no clocks to show
 }
 
 // newPDDRunner checks the options of a PDD match: the rules preset, the time
@@ -113,7 +113,7 @@ func newPDDRunner(cfg *matchConfig, eol, workdir string) (*pddRunner, error) {
 	}
 	r := &pddRunner{
 		cfg:     cfg,
-		ref:     protocol.PDDReferee{Rules: rules, Control: ctl, CRLF: crlf, WorkDir: workdir},
+		ref:     permove.Referee{Rules: rules, Control: ctl, CRLF: crlf, WorkDir: workdir},
 		start:   rules.Start(),
 		unlimit: ctl.Unlimited(),
 	}
@@ -185,7 +185,7 @@ func readPDDStart(path string, rules pdd.Rules) (record.PDDStepLog, *pdd.Game, e
 		return fail(err)
 	}
 	if dir == "" && (strings.EqualFold(filepath.Ext(path), ".json") || bytes.HasPrefix(bytes.TrimSpace(data), []byte("{"))) {
-		f, err := protocol.ReadPDDResultFile(bytes.NewReader(data))
+		f, err := permove.ReadResultFile(bytes.NewReader(data))
 		if err != nil {
 			return fail(err)
 		}
@@ -236,13 +236,13 @@ func readSmallFile(path string) ([]byte, error) {
 
 // program returns the strategy program of a seat's player: the player's
 // own command, or this binary as "arena bot pdd NAME -seed S -rules R".
-func (r *pddRunner) program(p *playerSpec, seed uint64) protocol.PDDProgram {
+func (r *pddRunner) program(p *playerSpec, seed uint64) permove.Program {
 	if p.Builtin == "" {
-		return protocol.PDDProgram{Name: p.Name, Command: p.Command}
+		return permove.Program{Name: p.Name, Command: p.Command}
 	}
 	cmd := append(append([]string(nil), r.self...), "bot", "pdd", p.Builtin,
 		"-seed", strconv.FormatUint(seed, 10), "-rules", r.ref.Rules.String())
-	return protocol.PDDProgram{Name: p.Name, Command: cmd}
+	return permove.Program{Name: p.Name, Command: cmd}
 }
 
 // Play referees one game in job.Dir (spec §4.7: stepLog.txt, chess.txt,
@@ -265,12 +265,12 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		Players: [2]string{white.Name, black.Name},
 		Seats:   [2]string{"white", "black"},
 	}, last)
-	ref.OnMove = func(e protocol.PDDMoveEvent) {
+	ref.OnMove = func(e permove.MoveEvent) {
 		step := e.Move.Step
 		last = viewer.PDDFrame(e.Position, e.Ply, step.Move, step.String(), r.clocks(e.Clock))
 		job.Watch.Update(job.ID, last)
 	}
-	progs := [2]protocol.PDDProgram{r.program(white, job.botSeed(0)), r.program(black, job.botSeed(1))}
+	progs := [2]permove.Program{r.program(white, job.botSeed(0)), r.program(black, job.botSeed(1))}
 	rec, err := ref.Play(ctx, job.Dir, progs[0], progs[1])
 	if rec == nil {
 		res := gameResult{Winner: -2, Err: err}
@@ -308,7 +308,7 @@ func pddPicture(p pdd.Position, last *record.PDDStep) string {
 }
 
 // lastStep returns the record's last accepted action, nil if none.
-func lastStep(rec *protocol.PDDGameRecord) *record.PDDStep {
+func lastStep(rec *permove.GameRecord) *record.PDDStep {
 	if n := len(rec.Moves); n > 0 {
 		return &rec.Moves[n-1].Step
 	}
@@ -326,7 +326,7 @@ func lastStep(rec *protocol.PDDGameRecord) *record.PDDStep {
 // names, and result.json names them (its programs W and B are the arena's
 // player names) beside the moves and the result, so that the replay of the
 // record says who played.
-func pddGameResult(rec *protocol.PDDGameRecord, paths [2]string) gameResult {
+func pddGameResult(rec *permove.GameRecord, paths [2]string) gameResult {
 	res := gameResult{
 		Reason: rec.Result.Reason.String(),
 		Detail: pddScoreText(rec.Result.White, rec.Result.Black),
@@ -357,7 +357,7 @@ func pddGameResult(rec *protocol.PDDGameRecord, paths [2]string) gameResult {
 // violation: a rule of the game, a malformed file, stepLog.txt written).
 // The reason keeps the turn and the referee's detail, without the Go
 // package prefixes.
-func pddFault(v *protocol.PDDViolation, path string) fault {
+func pddFault(v *permove.Violation, path string) fault {
 	// detail is the referee's text after the sentinel's (a timeout's
 	// "still running after 5s"), or all of it without the package prefix
 	// when the sentinel says what happened (a rule of the game).
@@ -366,16 +366,16 @@ func pddFault(v *protocol.PDDViolation, path string) fault {
 		if sentinel != nil {
 			s = strings.TrimPrefix(s, sentinel.Error()+": ")
 		}
-		s = strings.TrimPrefix(strings.TrimPrefix(s, "protocol: "), "pdd: ")
+		s = strings.TrimPrefix(strings.TrimPrefix(s, "permove: "), "pdd: ")
 		return fmt.Sprintf("turn %d: %s", v.Turn, s)
 	}
 	switch {
-	case errors.Is(v.Err, protocol.ErrProgramStart):
+	case errors.Is(v.Err, permove.ErrProgramStart):
 		return startFault(path, v.Err)
-	case errors.Is(v.Err, protocol.ErrTimeout):
-		return fault{Kind: faultTimeout, Reason: detail(protocol.ErrTimeout)}
-	case errors.Is(v.Err, protocol.ErrExitStatus):
-		return fault{Kind: faultCrash, Reason: detail(protocol.ErrExitStatus)}
+	case errors.Is(v.Err, permove.ErrTimeout):
+		return fault{Kind: faultTimeout, Reason: detail(permove.ErrTimeout)}
+	case errors.Is(v.Err, permove.ErrExitStatus):
+		return fault{Kind: faultCrash, Reason: detail(permove.ErrExitStatus)}
 	}
 	return fault{Kind: faultIllegal, Reason: detail(nil)}
 }
@@ -387,7 +387,7 @@ func pddScoreText(w, b pdd.Score) string {
 }
 
 // pddResultText says how a refereed game ended, for the viewer.
-func pddResultText(rec *protocol.PDDGameRecord) string {
+func pddResultText(rec *permove.GameRecord) string {
 	s := rec.Result.String()
 	if v := rec.Violation; v != nil {
 		s += fmt.Sprintf(": %s by %s on turn %d: %v", v.Name(), v.Color, v.Turn, v.Err)
@@ -397,7 +397,7 @@ func pddResultText(rec *protocol.PDDGameRecord) string {
 
 // pddResultSteps rebuilds the stepLog of a result.json from its moves (the
 // viewer has the same, for its replays).
-func pddResultSteps(f protocol.PDDResultFile) (record.PDDStepLog, error) {
+func pddResultSteps(f permove.ResultFile) (record.PDDStepLog, error) {
 	var l record.PDDStepLog
 	for i, m := range f.Moves {
 		line := m.Color + "_" + fmt.Sprint(m.Turn) + "_" + m.Action

@@ -5,12 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math/rand/v2"
 	"strings"
 
 	"github.com/botarena/botarena/pdd"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/permove"
 )
 
 // pddBotNames lists the built-in Ponte del Diavolo players, "random" first.
@@ -21,22 +22,27 @@ func pddBotNames() []string { return []string{"random", "greedy"} }
 // newPDDBot returns the built-in player called name. Its choices depend on
 // seed and on the turn it plays, so a game between built-ins is the same for
 // the same seed.
-func newPDDBot(name string, seed uint64) (protocol.PDDPlayer, error) {
-	rngFor := func(t protocol.PDDTurn) *rand.Rand {
-		return rand.New(rand.NewPCG(seed, uint64(t.Turn)^0x9E3779B97F4A7C15))
+func newPDDBot(name string, seed uint64) (pdd.Player, error) {
+	// A strategy program plays one move and exits: its randomness is
+	// drawn afresh from the seed and the position it moves in.
+	rngFor := func(p pdd.Position) *rand.Rand {
+		h := fnv.New64a()
+		text, _ := p.AppendText(nil)
+		h.Write(text)
+		return rand.New(rand.NewPCG(seed, h.Sum64()^0x9E3779B97F4A7C15))
 	}
 	switch name {
 	case "random":
-		return protocol.PDDPlayerFunc(func(_ context.Context, t protocol.PDDTurn) (pdd.Move, error) {
-			moves := t.Position.AppendLegalMoves(nil)
+		return pdd.PlayerFunc(func(_ context.Context, p pdd.Position) (pdd.Move, error) {
+			moves := p.AppendLegalMoves(nil)
 			if len(moves) == 0 {
-				return pdd.NoMove, fmt.Errorf("no legal move in %s", t.Position)
+				return pdd.NoMove, fmt.Errorf("no legal move in %s", p)
 			}
-			return moves[rngFor(t).IntN(len(moves))], nil
+			return moves[rngFor(p).IntN(len(moves))], nil
 		}), nil
 	case "greedy":
-		return protocol.PDDPlayerFunc(func(ctx context.Context, t protocol.PDDTurn) (pdd.Move, error) {
-			return pddGreedyMove(ctx, t.Position, rngFor(t))
+		return pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
+			return pddGreedyMove(ctx, p, rngFor(p))
 		}), nil
 	}
 	return nil, fmt.Errorf("unknown pdd player %q (built-in players: %s)", name, strings.Join(pddBotNames(), ", "))
@@ -127,7 +133,7 @@ func pddGroup(tiles, free pdd.Bitboard, sq pdd.Square) (group pdd.Bitboard, room
 // pddBot is "arena bot pdd NAME [-seed N] [-rules course|official] W|B Y|N
 // chess.txt bridge.txt stepLog.txt": the built-in player NAME as a strategy
 // program of the course platform, playing one move on the files and
-// exiting (protocol.RunPDDStrategyArgs). It returns the exit status: 0 after
+// exiting (permove.RunArgs). It returns the exit status: 0 after
 // a move, 1 for unreadable files, 2 for a bad invocation or an unknown
 // player.
 func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, stderr io.Writer) int {
@@ -159,5 +165,5 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 		fmt.Fprintf(stderr, "arena bot pdd: %v\n", err)
 		return 2
 	}
-	return protocol.RunPDDStrategyArgs(ctx, append([]string{prog}, fs.Args()...), stderr, player, protocol.PDDStrategyOptions{Rules: rules})
+	return permove.RunArgs(ctx, append([]string{prog}, fs.Args()...), stderr, player, permove.Options{Rules: rules})
 }

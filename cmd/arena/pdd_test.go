@@ -19,7 +19,7 @@ import (
 	"testing"
 
 	"github.com/botarena/botarena/pdd"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/permove"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/viewer"
 	"github.com/google/go-cmp/cmp"
@@ -27,7 +27,7 @@ import (
 
 // pddPlayInProcess plays a Course game between two built-in players without
 // processes, and returns its result.
-func pddPlayInProcess(t testing.TB, players [2]protocol.PDDPlayer) pdd.Result {
+func pddPlayInProcess(t testing.TB, players [2]pdd.Player) pdd.Result {
 	t.Helper()
 	g := pdd.NewGame(pdd.Course)
 	turn := 1
@@ -39,7 +39,7 @@ func pddPlayInProcess(t testing.TB, players [2]protocol.PDDPlayer) pdd.Result {
 			}
 			continue
 		}
-		m, err := players[p.Turn()-pdd.White].Play(context.Background(), protocol.PDDTurn{Position: p, Color: p.Turn(), CanChange: p.ChangeAvailable(), Turn: turn})
+		m, err := players[p.Turn()-pdd.White].Play(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +62,7 @@ func TestPDDGreedyBeatsRandom(t *testing.T) {
 	for i := range games {
 		greedy, _ := newPDDBot("greedy", uint64(2*i+1))
 		random, _ := newPDDBot("random", uint64(2*i+2))
-		players := [2]protocol.PDDPlayer{greedy, random}
+		players := [2]pdd.Player{greedy, random}
 		greedyColor := pdd.White
 		if i%2 == 1 {
 			players[0], players[1] = random, greedy
@@ -190,7 +190,7 @@ func checkPDDGame(t *testing.T, res gameResult, w *testWatcher, startPlies int, 
 	if last.ToMove != -1 || len(w.finished) != 1 || !strings.HasSuffix(w.finished[0], "|"+res.Record) {
 		t.Errorf("last frame %+v, finished %q", last, w.finished)
 	}
-	rf, err := protocol.ReadPDDResultFile(bytes.NewReader(mustRead(t, filepath.Join(dir, "result.json"))))
+	rf, err := permove.ReadResultFile(bytes.NewReader(mustRead(t, filepath.Join(dir, "result.json"))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +270,7 @@ func TestPDDBuiltinsAsPrograms(t *testing.T) {
 
 	// The record a match lists, result.json, is a start too: here the
 	// first game's, cut after 30 moves.
-	rf, err := protocol.ReadPDDResultFile(bytes.NewReader(mustRead(t, res.Record)))
+	rf, err := permove.ReadResultFile(bytes.NewReader(mustRead(t, res.Record)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -353,7 +353,7 @@ func TestPDDBadPrograms(t *testing.T) {
 		if c.pidFile != "" {
 			checkReaped(t, c.pidFile)
 		}
-		rf, err := protocol.ReadPDDResultFile(bytes.NewReader(mustRead(t, filepath.Join(filepath.Dir(res.Record), "result.json"))))
+		rf, err := permove.ReadResultFile(bytes.NewReader(mustRead(t, filepath.Join(filepath.Dir(res.Record), "result.json"))))
 		if err != nil || rf.Violation == nil || rf.Violation.Name != c.violation || rf.Winner != "B" {
 			t.Errorf("%s: result.json %+v, %v", c.player.Name, rf, err)
 		}

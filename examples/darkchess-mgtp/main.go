@@ -10,7 +10,6 @@ import (
 	"os"
 
 	"github.com/botarena/botarena/darkchess"
-	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/mgtp"
 )
 
@@ -22,7 +21,7 @@ func main() {
 		}
 		return moves[rand.IntN(len(moves))], nil
 	}
-	if err := mgtp.Serve(context.Background(), os.Stdin, os.Stdout, protocol.DarkChessPlayerFunc(random)); err != nil {
+	if err := mgtp.Serve(context.Background(), os.Stdin, os.Stdout, darkchess.PlayerFunc(random)); err != nil {
 		log.Fatal(err)
 	}
 }

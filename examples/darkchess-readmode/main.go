@@ -9,15 +9,15 @@ import (
 	"math/rand/v2"
 
 	"github.com/botarena/botarena/darkchess"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/readmode"
 )
 
 func main() {
-	bot := protocol.DarkChessPlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
+	bot := darkchess.PlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
 		moves := v.AppendLegalMoves(nil)
 		return moves[rand.IntN(len(moves))], nil // never empty: the game is on
 	})
-	if err := protocol.RunDarkChessReadMode(context.Background(), ".", bot); err != nil {
+	if err := readmode.Run(context.Background(), ".", bot); err != nil {
 		log.Fatal(err)
 	}
 }

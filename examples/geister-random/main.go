@@ -11,17 +11,17 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/geister"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/gat"
 )
 
 func main() {
 	flag.Parse()
 	addr := net.JoinHostPort(cmp.Or(flag.Arg(0), "localhost"), cmp.Or(flag.Arg(1), "10000")) // 10001: the second seat
-	random := protocol.GeisterPlayerFunc(func(_ context.Context, v geister.View) (geister.Move, error) {
+	random := geister.PlayerFunc(func(_ context.Context, v geister.View) (geister.Move, error) {
 		moves := v.AppendLegalMoves(nil) // never empty when Play is called; the red set is random too
 		return moves[rand.IntN(len(moves))], nil
 	})
-	c := protocol.GeisterClient{MoveTime: 8 * time.Second} // the server allows 10 s a move once its budget is spent
+	c := gat.Client{MoveTime: 8 * time.Second} // the server allows 10 s a move once its budget is spent
 	out, err := c.Dial(context.Background(), addr, random)
 	if err != nil {
 		log.Fatal(err)

@@ -10,7 +10,7 @@ import (
 	"os"
 
 	"github.com/botarena/botarena/geister"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/ntpu"
 )
 
 func main() {
@@ -18,8 +18,8 @@ func main() {
 		moves := v.AppendLegalMoves(nil) // never empty while the game goes on
 		return moves[rand.IntN(len(moves))], nil
 	}
-	// GeisterPlayerFunc picks a random red set; the log goes to standard error.
-	if err := protocol.ServeGeisterSTDIO(context.Background(), os.Stdin, os.Stdout, protocol.GeisterPlayerFunc(random)); err != nil {
+	// geister.PlayerFunc picks a random red set; the log goes to standard error.
+	if err := ntpu.ServeSTDIO(context.Background(), os.Stdin, os.Stdout, geister.PlayerFunc(random)); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -22,11 +22,11 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/othello"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/tus"
 )
 
 func main() {
-	addr := flag.String("addr", protocol.OthelloDefaultAddr, "address to listen on")
+	addr := flag.String("addr", tus.DefaultAddr, "address to listen on")
 	timeout := flag.Duration("timeout", 10*time.Second, "time for each move (0 = no limit)")
 	flag.Parse()
 
@@ -35,10 +35,10 @@ func main() {
 
 	var mu sync.Mutex
 	wins := map[string]int{}
-	host := &protocol.OthelloHost{
+	host := &tus.Host{
 		Timeout: *timeout,
 		Logger:  slog.New(slog.NewTextHandler(os.Stderr, nil)),
-		OnGameEnd: func(r protocol.OthelloGameRecord) {
+		OnGameEnd: func(r tus.GameRecord) {
 			fmt.Printf("game %d: %s (black) vs %s (white): %s\n", r.ID, r.Black, r.White, r.Result)
 			mu.Lock()
 			defer mu.Unlock()

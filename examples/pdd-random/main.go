@@ -9,12 +9,12 @@ import (
 	"math/rand/v2"
 
 	"github.com/botarena/botarena/pdd"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/permove"
 )
 
 func main() {
-	protocol.RunPDDStrategy(protocol.PDDPlayerFunc(func(_ context.Context, t protocol.PDDTurn) (pdd.Move, error) {
-		moves := t.Position.AppendLegalMoves(nil) // never empty when called
+	permove.Run(pdd.PlayerFunc(func(_ context.Context, p pdd.Position) (pdd.Move, error) {
+		moves := p.AppendLegalMoves(nil) // never empty when called
 		return moves[rand.IntN(len(moves))], nil
 	}))
 }

@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/pdd"
-	"github.com/botarena/botarena/protocol"
+	"github.com/botarena/botarena/protocol/permove"
 	"github.com/botarena/botarena/timer"
 )
 
@@ -55,11 +55,11 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	progs := [2]protocol.PDDProgram{
+	progs := [2]permove.Program{
 		{Name: flag.Arg(0), Command: strings.Fields(flag.Arg(0))},
 		{Name: flag.Arg(1), Command: strings.Fields(flag.Arg(1))},
 	}
-	ref := &protocol.PDDReferee{Rules: rules, Control: timer.PerMove(*limit), CRLF: *crlf, WorkDir: *workdir}
+	ref := &permove.Referee{Rules: rules, Control: timer.PerMove(*limit), CRLF: *crlf, WorkDir: *workdir}
 	var wins [2]int
 	draws := 0
 	for i := range *games {

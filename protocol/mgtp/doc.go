@@ -5,7 +5,7 @@
 //   - the codec: [Command] and [Reply] lines, [ParseCommand], [AppendCommand],
 //     [ParseReply] and [AppendReply], with typed constructors and accessors
 //     for the dark chess commands;
-//   - the engine side: [Serve] makes a protocol.DarkChessPlayer an MGTP
+//   - the engine side: [Serve] makes a darkchess.Player an MGTP
 //     engine (one process per game, as the match system runs it);
 //   - the host side: [Program] runs an engine program as a
 //     protocol.DarkChessSeat, so that a protocol.DarkChessReferee plays it
@@ -25,8 +25,8 @@
 //
 // # Imports
 //
-// The package imports protocol for the bot interface
-// (protocol.DarkChessPlayer) and the referee's seat interface
-// (protocol.DarkChessSeat); protocol does not import mgtp, so the MGTP
-// entry points live here rather than in protocol.
+// The engine side takes the game's bot interface, darkchess.Player; the
+// host side is a protocol.DarkChessSeat, the seat interface of the dark
+// chess referee that the three engine protocols (readmode, cdcsocket,
+// mgtp) share.
 package mgtp

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
-	"github.com/botarena/botarena/protocol"
 )
 
 // The answers of the templates (spec §5.4).
@@ -34,7 +33,7 @@ var listCommands = strings.Join([]string{
 }, "\n")
 
 // Engine is the engine side of MGTP: it answers a host's commands for a
-// protocol.DarkChessPlayer. The zero value is ready to use; an Engine holds
+// darkchess.Player. The zero value is ready to use; an Engine holds
 // only settings, so one Engine may serve many games at once.
 type Engine struct {
 	// Name and Version are the answers to name and version; "" means
@@ -60,7 +59,7 @@ type Engine struct {
 // [Engine]: a program's main is
 //
 //	mgtp.Serve(context.Background(), os.Stdin, os.Stdout, bot)
-func Serve(ctx context.Context, in io.Reader, out io.Writer, p protocol.DarkChessPlayer) error {
+func Serve(ctx context.Context, in io.Reader, out io.Writer, p darkchess.Player) error {
 	var e Engine
 	return e.Serve(ctx, in, out, p)
 }
@@ -92,9 +91,9 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, p protocol.DarkChes
 // otherwise answered "=12 <src> <dst>". Serve returns an error only when
 // writing fails, in fails, or ctx ends; it returns after every Play call
 // it made has returned.
-func (e *Engine) Serve(ctx context.Context, in io.Reader, out io.Writer, p protocol.DarkChessPlayer) error {
+func (e *Engine) Serve(ctx context.Context, in io.Reader, out io.Writer, p darkchess.Player) error {
 	if p == nil {
-		return errors.New("mgtp: nil DarkChessPlayer")
+		return errors.New("mgtp: nil darkchess.Player")
 	}
 	if e.Margin < 0 {
 		return fmt.Errorf("mgtp: negative Engine.Margin %v", e.Margin)
@@ -182,7 +181,7 @@ func (r *lineReader) readLine() (string, error) {
 type engineSession struct {
 	e      Engine
 	out    io.Writer
-	player protocol.DarkChessPlayer
+	player darkchess.Player
 	log    *slog.Logger
 	wbuf   []byte
 

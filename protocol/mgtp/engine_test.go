@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
-	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/mgtp"
 )
 
@@ -23,7 +22,7 @@ type engineConn struct {
 	done chan error
 }
 
-func startEngine(t *testing.T, e *mgtp.Engine, p protocol.DarkChessPlayer) *engineConn {
+func startEngine(t *testing.T, e *mgtp.Engine, p darkchess.Player) *engineConn {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -210,7 +209,7 @@ func TestEngineGolden(t *testing.T) {
 // TestEngineCommands covers the commands the 2021 host never sends, and
 // refusals.
 func TestEngineCommands(t *testing.T) {
-	p := &scriptPlayer{moves: []darkchess.Move{darkchess.Flip(darkchess.B8), {From: darkchess.A1, To: darkchess.A2}}}
+	p := &scriptPlayer{moves: []darkchess.Move{darkchess.Flip(darkchess.B8), darkchess.NewMove(darkchess.A1, darkchess.A2)}}
 	eng := startEngine(t, &mgtp.Engine{}, p)
 	for _, tt := range [][2]string{
 		{"0 protocol_version", "=0 1.1.0"},
@@ -321,7 +320,7 @@ func FuzzServe(f *testing.F) {
 	f.Add("18 init_board " + strings.Repeat("X ", 31) + "K 1 2 2 2 2 2 1 5 2 2 2 2 2 1\n12 genmove black\n10 move a8 a7\n")
 	f.Add("15 time_settings 1\n8 num_repetition 0\n9 num_moves_to_draw -5\n12 genmove\n3 known_command\n17 showboard\n")
 	f.Fuzz(func(t *testing.T, input string) {
-		first := protocol.DarkChessPlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
+		first := darkchess.PlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
 			moves := v.AppendLegalMoves(nil)
 			if len(moves) == 0 {
 				return darkchess.NoMove, errors.New("no move")

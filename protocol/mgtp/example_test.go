@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/botarena/botarena/darkchess"
-	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/mgtp"
 )
 
@@ -21,7 +20,7 @@ func ExampleServe() {
 		"12 genmove unknown\n11 flip a1 k\n16 time_left black 900000\n11 flip b1 P\n16 time_left red 889436\n" +
 		"12 genmove black\n5 quit\n")
 	e := mgtp.Engine{Name: "MyAI"}
-	if err := e.Serve(context.Background(), commands, os.Stdout, protocol.DarkChessPlayerFunc(first)); err != nil {
+	if err := e.Serve(context.Background(), commands, os.Stdout, darkchess.PlayerFunc(first)); err != nil {
 		fmt.Println(err)
 	}
 	// Output:

@@ -51,8 +51,8 @@ const goneGrace = time.Second
 // Faults (spec §5.6): a handshake command unanswered within the referee's
 // handshake timeout, a genmove unanswered by the mover's deadline, an echo
 // unanswered within its tell timeout, an engine that exits or closes its
-// output: TimeOut (of kind protocol.DarkChessTimedOut, DarkChessCrashed,
-// or DarkChessDisconnected for an engine that closed its output and lives
+// output: TimeOut (of kind protocol.DarkChessTimedOut, protocol.DarkChessCrashed,
+// or protocol.DarkChessDisconnected for an engine that closed its output and lives
 // on). A genmove answered "?12" or with anything but two squares: BadMove
 // (an illegal ply too, found by the referee). "a0 a0": Resign. A "?" to any
 // other command is logged and the game goes on. At the end the seat sends

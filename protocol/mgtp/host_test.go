@@ -41,9 +41,9 @@ func TestMGTPPeer(t *testing.T) {
 	os.Exit(peer(args[1], args[2:]))
 }
 
-func randomPlayer(seed uint64) protocol.DarkChessPlayer {
+func randomPlayer(seed uint64) darkchess.Player {
 	r := rand.New(rand.NewPCG(seed, 1))
-	return protocol.DarkChessPlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
+	return darkchess.PlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
 		moves := v.AppendLegalMoves(nil)
 		if len(moves) == 0 {
 			return darkchess.NoMove, errors.New("no legal move")
@@ -206,8 +206,8 @@ func replayPeer(path string, die bool) int {
 }
 
 // flipFirst plays a flip of s as its first ply, then as p.
-func flipFirst(s darkchess.Square, p protocol.DarkChessPlayer) protocol.DarkChessPlayer {
-	return protocol.DarkChessPlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+func flipFirst(s darkchess.Square, p darkchess.Player) darkchess.Player {
+	return darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
 		if len(v.History) == 0 {
 			return darkchess.Flip(s), nil
 		}

@@ -196,9 +196,9 @@ func PlyCommand(p darkchess.Ply) (Command, error) {
 	case !p.Valid() || p.Move.IsFlip() && !p.Piece.Valid():
 		return Command{}, fmt.Errorf("mgtp: cannot report the ply %v", p)
 	case p.Move.IsFlip():
-		return NewCommand(CmdFlip, p.Move.From.String(), p.Piece.String()), nil
+		return NewCommand(CmdFlip, p.Move.From().String(), p.Piece.String()), nil
 	}
-	return NewCommand(CmdMove, p.Move.From.String(), p.Move.To.String()), nil
+	return NewCommand(CmdMove, p.Move.From().String(), p.Move.To().String()), nil
 }
 
 // GenmoveCommand returns "12 genmove <colour>": red, black, or unknown for
@@ -279,7 +279,7 @@ func (c Command) Ply() (darkchess.Ply, error) {
 		if to == from {
 			return none, c.argErr(1, "a move to its own square")
 		}
-		return darkchess.Ply{Move: darkchess.Move{From: from, To: to}}, nil
+		return darkchess.Ply{Move: darkchess.NewMove(from, to)}, nil
 	case CmdFlip:
 		pc, err := darkchess.ParsePiece(c.Args[1])
 		if err != nil || !pc.Valid() {
@@ -476,10 +476,10 @@ func (r Reply) Move() (darkchess.Move, error) {
 	if err != nil {
 		return darkchess.NoMove, &SyntaxError{Line: r.Payload, Offset: strings.Index(r.Payload, fs[1]), Msg: "second square: " + err.Error()}
 	}
-	return darkchess.Move{From: from, To: to}, nil
+	return darkchess.NewMove(from, to), nil
 }
 
 // MoveReply returns the genmove reply for m: "=12 <src> <dst>".
 func MoveReply(m darkchess.Move) Reply {
-	return Reply{ID: CmdGenmove, OK: true, Payload: m.From.String() + " " + m.To.String()}
+	return Reply{ID: CmdGenmove, OK: true, Payload: m.From().String() + " " + m.To().String()}
 }

@@ -143,7 +143,7 @@ func (tr *transcript) deal(t testing.TB) darkchess.Position {
 	}
 	for _, p := range tr.plies {
 		if p.Move.IsFlip() {
-			s.Deal[p.Move.From] = p.Piece
+			s.Deal[p.Move.From()] = p.Piece
 			pool[p.Piece]--
 		}
 	}

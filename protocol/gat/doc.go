@@ -1,0 +1,15 @@
+// Package gat speaks the protocol of the Java geister server used by the
+// Geister AI tournaments (GAT; spec geister.md §4), both sides.
+//
+// The lines a client sends are [ParseCommand]/[AppendCommand] (SET, MOV)
+// and the lines the server sends [ParseEvent]/[AppendEvent] (SET?, MOV?,
+// OK, NG, WON, LST, DRW); a board is the 48-character [Board]
+// ([ParseBoard], [AppendBoard], [ViewBoard]). [Dial] plays one game for a
+// [geister.Player]; [Client] is the same with its options. [Host] is a
+// server for the Java server's clients (ports 10000 and 10001) without its
+// defects, configured by [HostOptions] and recording each game
+// ([GameRecord]). [Viewer] is its WebSocket viewer stream at [ViewerPath]
+// ([ParseViewerState]); unlike the Java server's, it hides the colours of
+// the ghosts on the board until the game ends, and refuses the pages of
+// other sites.
+package gat
