@@ -32,7 +32,7 @@ func ReplayPDD(name string, data []byte) (Replay, error) {
 		if err != nil {
 			return Replay{}, fmt.Errorf("pdd replay %s: rules %q: want course or official", name, f.Rules)
 		}
-		l, err := pddResultSteps(f)
+		l, err := f.StepLog()
 		if err != nil {
 			return Replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 		}
@@ -150,23 +150,6 @@ func pddLastSays(frames func(int) Frame, n int, text string) func(int) Frame {
 		}
 		return f
 	}
-}
-
-// pddResultSteps rebuilds the stepLog of a result.json from its moves.
-func pddResultSteps(f permove.ResultFile) (record.PDDStepLog, error) {
-	var l record.PDDStepLog
-	for i, m := range f.Moves {
-		line := m.Color + "_" + fmt.Sprint(m.Turn) + "_" + m.Action
-		if m.P1 != "" || m.P2 != "" {
-			line += "_" + m.P1 + "_" + m.P2
-		}
-		s, err := record.ParsePDDStep(line, record.PDDLenient)
-		if err != nil {
-			return record.PDDStepLog{}, fmt.Errorf("move %d: %w", i+1, err)
-		}
-		l.Steps = append(l.Steps, s)
-	}
-	return l, nil
 }
 
 // pddResultFileText says how a game of a result.json ended.

@@ -189,7 +189,7 @@ func readPDDStart(path string, rules pdd.Rules) (record.PDDStepLog, *pdd.Game, e
 		if err != nil {
 			return fail(err)
 		}
-		l, err := pddResultSteps(f)
+		l, err := f.StepLog()
 		if err != nil {
 			return fail(fmt.Errorf("result.json: %w", err))
 		}
@@ -393,22 +393,4 @@ func pddResultText(rec *permove.GameRecord) string {
 		s += fmt.Sprintf(": %s by %s on turn %d: %v", v.Name(), v.Color, v.Turn, v.Err)
 	}
 	return s
-}
-
-// pddResultSteps rebuilds the stepLog of a result.json from its moves (the
-// viewer has the same, for its replays).
-func pddResultSteps(f permove.ResultFile) (record.PDDStepLog, error) {
-	var l record.PDDStepLog
-	for i, m := range f.Moves {
-		line := m.Color + "_" + fmt.Sprint(m.Turn) + "_" + m.Action
-		if m.P1 != "" || m.P2 != "" {
-			line += "_" + m.P1 + "_" + m.P2
-		}
-		s, err := record.ParsePDDStep(line, record.PDDLenient)
-		if err != nil {
-			return record.PDDStepLog{}, fmt.Errorf("move %d: %w", i+1, err)
-		}
-		l.Steps = append(l.Steps, s)
-	}
-	return l, nil
 }

@@ -742,3 +742,22 @@ func ReadResultFile(r io.Reader) (ResultFile, error) {
 	}
 	return f, nil
 }
+
+// StepLog rebuilds the stepLog of a game from its result.json's moves: the
+// lines of the game directory's stepLog.txt, read leniently. It fails, naming
+// the move, for a move that is not a stepLog line.
+func (f ResultFile) StepLog() (record.PDDStepLog, error) {
+	var l record.PDDStepLog
+	for i, m := range f.Moves {
+		line := m.Color + "_" + strconv.Itoa(m.Turn) + "_" + m.Action
+		if m.P1 != "" || m.P2 != "" {
+			line += "_" + m.P1 + "_" + m.P2
+		}
+		s, err := record.ParsePDDStep(line, record.PDDLenient)
+		if err != nil {
+			return record.PDDStepLog{}, fmt.Errorf("permove: result.json move %d: %w", i+1, err)
+		}
+		l.Steps = append(l.Steps, s)
+	}
+	return l, nil
+}

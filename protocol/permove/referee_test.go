@@ -118,6 +118,13 @@ func checkPDDGameDir(t *testing.T, rec *permove.GameRecord) {
 			t.Errorf("move %d has turn %d", i+1, m.Turn)
 		}
 	}
+	steps, err := rf.StepLog()
+	if err != nil {
+		t.Fatalf("result.json's StepLog: %v", err)
+	}
+	if diff := cmp.Diff(record.NewPDDStepLog(g).Steps, steps.Steps); diff != "" {
+		t.Errorf("result.json's StepLog (-stepLog.txt +result.json):\n%s", diff)
+	}
 }
 
 type pddScenario struct {
