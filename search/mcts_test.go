@@ -2,8 +2,10 @@ package search_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/geister"
@@ -272,5 +274,30 @@ func TestMCTSTreeReuse(t *testing.T) {
 	}
 	if !p.IsLegal(next.Move) {
 		t.Errorf("illegal move %s", next.Move)
+	}
+}
+
+// TestMCTSContext: a search stops when its context is done, and still
+// returns a legal move, even with no playout done.
+func TestMCTSContext(t *testing.T) {
+	p := othello.Standard.Start
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := search.NewMCTS(search.Othello{}, search.Options{Seed: 1}).Search(ctx, p)
+	if err != nil || res.Playouts != 0 || !p.IsLegal(res.Move) {
+		t.Errorf("cancelled search: %+v, %v; want a legal move and no playout", res, err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	res, err = search.NewMCTS(search.Othello{}, search.Options{Workers: 2}).Search(ctx, p)
+	if err != nil || !p.IsLegal(res.Move) {
+		t.Errorf("search to a deadline: %+v, %v", res, err)
+	}
+	if _, err := search.NewMCTS(search.Othello{}, search.Options{}).Search(ctx, othello.Position{}); !errors.Is(err, search.ErrNoMoves) {
+		t.Errorf("search of a finished game: %v, want ErrNoMoves", err)
+	}
+	s := (search.DarkChess{}).Play(search.NewDarkChessState(darkchess.Opening), darkchess.Ply{Move: darkchess.Flip(darkchess.A1)})
+	if _, err := search.NewMCTS(search.DarkChess{}, search.Options{}).Search(ctx, s); !errors.Is(err, search.ErrChanceRoot) {
+		t.Errorf("search of a chance node: %v, want ErrChanceRoot", err)
 	}
 }
