@@ -8,14 +8,16 @@ import (
 	"strings"
 
 	"github.com/botarena/botarena/othello"
+	"github.com/botarena/botarena/timer"
 )
 
 // othelloBotNames lists the built-in Othello players. Each is written with the
 // public API only, as a user would.
-func othelloBotNames() []string { return []string{"random", "greedy", "alphabeta"} }
+func othelloBotNames() []string { return []string{"random", "greedy", "alphabeta", "mcts"} }
 
-// newOthelloBot returns the built-in player called name, seeded by seed.
-func newOthelloBot(name string, seed uint64) (othello.Player, error) {
+// newOthelloBot returns the built-in player called name, seeded by seed,
+// for one game at a time under the time control ctl.
+func newOthelloBot(name string, seed uint64, ctl timer.Control) (othello.Player, error) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))
 	switch name {
 	case "random":
@@ -50,6 +52,8 @@ func newOthelloBot(name string, seed uint64) (othello.Player, error) {
 		}), nil
 	case "alphabeta":
 		return &alphaBeta{depth: 5, rng: rng}, nil
+	case "mcts":
+		return newOthelloMCTS(seed, ctl), nil
 	}
 	return nil, fmt.Errorf("unknown othello player %q (built-in players: %s)", name, strings.Join(othelloBotNames(), ", "))
 }

@@ -263,7 +263,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		cmd := p.Command
 		proto := p.Protocol
 		if p.Builtin != "" {
-			if cmd, err = selfCommand("bot", "darkchess", p.Builtin, "-seed", fmt.Sprint(job.botSeed(i))); err != nil {
+			if cmd, err = selfCommand("bot", "darkchess", p.Builtin, "-seed", fmt.Sprint(job.botSeed(i)), "-time", r.timeText); err != nil {
 				return gameResult{Winner: -2, Err: err}
 			}
 			proto = "mgtp"
@@ -553,6 +553,7 @@ func darkchessBot(ctx context.Context, name string, args []string, stdin io.Read
 	fs := flag.NewFlagSet("arena bot darkchess "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	seed := fs.Uint64("seed", 0, "seed of the bot's choices (0: a random seed)")
+	timeText := fs.String("time", "none", "the game's time control (e.g. 900s), which mcts plans its plies for, on the time left MGTP tells; none: mcts searches a fixed number of playouts a ply")
 	readMode := fs.Bool("readmode", false, "play one ply of read mode: read board.txt and write move.txt in the working directory")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: arena bot darkchess NAME [flags]           MGTP engine on stdin/stdout\n"+
@@ -569,7 +570,12 @@ func darkchessBot(ctx context.Context, name string, args []string, stdin io.Read
 	if *seed == 0 {
 		*seed = rand.Uint64()
 	}
-	bot, err := newDarkchessBot(name, *seed)
+	ctl, err := timer.Parse(*timeText)
+	if err != nil {
+		fmt.Fprintf(stderr, "arena bot darkchess: -time %q: %v\n", *timeText, err)
+		return 2
+	}
+	bot, err := newDarkchessBot(name, *seed, ctl)
 	if err != nil {
 		fmt.Fprintln(stderr, "arena bot darkchess:", err)
 		return 2
@@ -585,7 +591,9 @@ func darkchessBot(ctx context.Context, name string, args []string, stdin io.Read
 		fmt.Fprintf(stderr, "arena bot darkchess: -readmode takes no arguments, got %q\n", fs.Args())
 		return 2
 	case fs.NArg() == 0:
-		e := &mgtp.Engine{Name: name, Logger: logger}
+		// The bots keep their own margin (think.go): the engine's
+		// deadline is the clock less darkchessBotMargin.
+		e := &mgtp.Engine{Name: name, Logger: logger, Margin: darkchessBotMargin}
 		if err := e.Serve(ctx, stdin, stdout, bot); err != nil {
 			fmt.Fprintln(stderr, "arena bot darkchess:", err)
 			return 1

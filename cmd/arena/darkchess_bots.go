@@ -6,17 +6,20 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/timer"
 )
 
 // darkchessBotNames lists the built-in dark chess players, "random" first.
 // Each is written with the public API only, as a user would.
-func darkchessBotNames() []string { return []string{"random", "greedy"} }
+func darkchessBotNames() []string { return []string{"random", "greedy", "mcts"} }
 
 // newDarkchessBot returns the built-in dark chess player called name, its
-// choices drawn from a source seeded by seed.
-func newDarkchessBot(name string, seed uint64) (darkchess.Player, error) {
+// choices drawn from a source seeded by seed, for one game at a time under
+// the time control ctl.
+func newDarkchessBot(name string, seed uint64, ctl timer.Control) (darkchess.Player, error) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))
 	switch name {
 	case "random":
@@ -29,9 +32,16 @@ func newDarkchessBot(name string, seed uint64) (darkchess.Player, error) {
 		}), nil
 	case "greedy":
 		return &darkchessGreedy{rng: rng}, nil
+	case "mcts":
+		return newDarkchessMCTS(seed, ctl), nil
 	}
 	return nil, fmt.Errorf("unknown dark chess player %q (built-in players: %s)", name, strings.Join(darkchessBotNames(), ", "))
 }
+
+// darkchessBotMargin is the margin of a built-in's MGTP engine
+// (mgtp.Engine.Margin): its deadline is its clock less this. The mcts bot
+// keeps its own margin (thinker), which a second one would only shorten.
+const darkchessBotMargin = 10 * time.Millisecond
 
 // darkchessValue is what a piece of each kind is worth to the greedy player,
 // indexed by darkchess.Kind. The king is worth most but a pawn can take it;

@@ -23,6 +23,7 @@ import (
 	"github.com/botarena/botarena/protocol/mgtp"
 	"github.com/botarena/botarena/protocol/readmode"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 )
 
 // dcPeerMark, as the first argument, makes this test binary a scripted dark
@@ -63,7 +64,7 @@ func init() {
 
 // dcFaultPeer runs the scripted engine and returns its exit code.
 func dcFaultPeer(proto, fault, point string, args []string) int {
-	bot, err := newDarkchessBot("random", uint64(os.Getpid()))
+	bot, err := newDarkchessBot("random", uint64(os.Getpid()), timer.Control{})
 	if err != nil {
 		return 2
 	}

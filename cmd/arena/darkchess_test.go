@@ -21,6 +21,7 @@ import (
 	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
 )
 
@@ -30,8 +31,8 @@ func TestDarkchessGreedyBeatsRandom(t *testing.T) {
 	wins, losses, draws := 0, 0, 0
 	for i := range 40 {
 		g := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(uint64(i/2), 7)))
-		greedy, _ := newDarkchessBot("greedy", uint64(i))
-		random, _ := newDarkchessBot("random", uint64(i))
+		greedy, _ := newDarkchessBot("greedy", uint64(i), timer.Control{})
+		random, _ := newDarkchessBot("random", uint64(i), timer.Control{})
 		seats := [2]protocol.DarkChessSeat{protocol.NewDarkChessPlayerSeat(greedy), protocol.NewDarkChessPlayerSeat(random)}
 		gs := 0
 		if i%2 == 1 {

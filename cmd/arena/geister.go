@@ -161,7 +161,7 @@ func newGeisterRunner(cfg *matchConfig, reveal bool) (runner, error) {
 	r.self = self
 	for _, p := range cfg.Players {
 		if p.Builtin != "" {
-			if _, err := newGeisterBot(p.Builtin, 0); err != nil {
+			if _, err := newGeisterBot(p.Builtin, 1, timer.Control{}, 0); err != nil {
 				return nil, err
 			}
 			if selfErr != nil {
@@ -223,7 +223,8 @@ func (r *geisterRunner) program(job *gameJob, seat int) (ntpu.Program, fault) {
 		return ntpu.Program{}, fault{Kind: faultStart, Reason: "cannot find the arena binary to run the built-in " + p.Builtin}
 	}
 	if p.Builtin != "" {
-		args := append(append([]string(nil), r.self[1:]...), p.Builtin, "-seed", strconv.FormatUint(job.botSeed(seat), 10))
+		args := append(append([]string(nil), r.self[1:]...), p.Builtin, "-seed", strconv.FormatUint(job.botSeed(seat), 10),
+			"-time", r.time.String(), "-plies", strconv.Itoa(r.rules.PlyLimit))
 		return ntpu.Program{Name: name, Path: r.self[0], Args: args, Dir: job.Dir}, fault{}
 	}
 	prog := ntpu.Program{Name: name, Path: p.Command[0], Args: p.Command[1:]}
@@ -432,6 +433,8 @@ func geisterBot(ctx context.Context, name string, args []string, stdin io.Reader
 		fs.PrintDefaults()
 	}
 	seed := fs.Uint64("seed", 0, "seed of the bot's choices (0: a random seed)")
+	timeText := fs.String("time", "none", "the game's time control (e.g. 600s+10s/move), which mcts plans its moves for; none: mcts searches a fixed number of playouts a move")
+	plies := fs.Int("plies", 0, "the game's ply limit, for mcts (0: the Java server's, 300)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -441,7 +444,16 @@ func geisterBot(ctx context.Context, name string, args []string, stdin io.Reader
 	if *seed == 0 {
 		*seed = rand.Uint64()
 	}
-	bot, err := newGeisterBot(name, *seed)
+	ctl, err := timer.Parse(*timeText)
+	if err != nil {
+		fmt.Fprintf(stderr, "arena bot geister: -time %q: %v\n", *timeText, err)
+		return 2
+	}
+	if *plies < 0 {
+		fmt.Fprintf(stderr, "arena bot geister: -plies %d: want 0 or more\n", *plies)
+		return 2
+	}
+	bot, err := newGeisterBot(name, *seed, ctl, *plies)
 	if err != nil {
 		fmt.Fprintln(stderr, "arena bot geister:", err)
 		return 2

@@ -8,20 +8,25 @@ import (
 	"strings"
 
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/timer"
 )
 
 // geisterBotNames lists the built-in Geister players, "random" first. Each is
 // written with the public API only, as a user would.
-func geisterBotNames() []string { return []string{"random", "greedy"} }
+func geisterBotNames() []string { return []string{"random", "greedy", "mcts"} }
 
-// newGeisterBot returns the built-in player called name, seeded by seed.
-func newGeisterBot(name string, seed uint64) (geister.Player, error) {
+// newGeisterBot returns the built-in player called name, seeded by seed,
+// for one game at a time under the time control ctl and the ply limit
+// plyLimit (0: the GAT's).
+func newGeisterBot(name string, seed uint64, ctl timer.Control, plyLimit int) (geister.Player, error) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))
 	switch name {
 	case "random":
 		return &geisterRandom{rng: rng}, nil
 	case "greedy":
 		return &geisterGreedy{rng: rng}, nil
+	case "mcts":
+		return newGeisterMCTS(seed, ctl, plyLimit), nil
 	}
 	return nil, fmt.Errorf("unknown geister player %q (built-in players: %s)", name, strings.Join(geisterBotNames(), ", "))
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/protocol/gat"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
 )
 
@@ -137,8 +138,8 @@ func TestGeisterGreedyBeatsRandom(t *testing.T) {
 	wins := 0
 	reasons := map[string]int{}
 	for i := range games {
-		greedy, _ := newGeisterBot("greedy", uint64(2*i+1))
-		random, _ := newGeisterBot("random", uint64(2*i+2))
+		greedy, _ := newGeisterBot("greedy", uint64(2*i+1), timer.Control{}, 0)
+		random, _ := newGeisterBot("random", uint64(2*i+2), timer.Control{}, 0)
 		players := [2]geister.Player{greedy, random}
 		seat := geister.Color(i % 2)
 		if seat == geister.Second {
@@ -514,7 +515,7 @@ func TestServeGeister(t *testing.T) {
 	var wg sync.WaitGroup
 	var outcomes [2]gat.Outcome
 	for i, port := range m[1:] {
-		bot, _ := newGeisterBot("random", uint64(i+1))
+		bot, _ := newGeisterBot("random", uint64(i+1), timer.Control{}, 0)
 		wg.Go(func() {
 			o, err := gat.Dial(ctx, net.JoinHostPort("127.0.0.1", port), bot)
 			if err != nil {

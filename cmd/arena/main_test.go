@@ -19,6 +19,7 @@ import (
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/protocol/tus"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 )
 
 // TestMatchOthello runs the README's main job with two games, so the colours
@@ -226,7 +227,7 @@ func playOthelloOnServer(t *testing.T, ctx context.Context, port, black, white s
 	var outcomes [2]tus.Outcome
 	var errs [2]error
 	for i, nick := range []string{black, white} {
-		p, _ := newOthelloBot("greedy", uint64(i))
+		p, _ := newOthelloBot("greedy", uint64(i), timer.Control{})
 		wg.Go(func() {
 			outcomes[i], errs[i] = (&tus.Client{Nick: nick}).Run(ctx, conns[i], p)
 		})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -275,7 +276,7 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 // (how the course's sample clients are started).
 func (r *othelloRunner) start(ctx context.Context, job *gameJob, s *othelloSeat, host, port string, wg *sync.WaitGroup) fault {
 	if s.spec.Builtin != "" {
-		bot, err := newOthelloBot(s.spec.Builtin, job.botSeed(othelloSeatOf(s.color)))
+		bot, err := newOthelloBot(s.spec.Builtin, job.botSeed(othelloSeatOf(s.color)), timer.PerMove(r.perMove))
 		if err != nil {
 			return fault{Kind: faultStart, Reason: err.Error()}
 		}
@@ -470,14 +471,30 @@ func othelloStatus(p othello.Position) string {
 // "arena serve othello") and plays its games there until the server ends
 // the connection.
 func othelloBot(ctx context.Context, name string, args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	if len(args) != 2 || helpRequested(args) {
-		fmt.Fprintf(stderr, "usage: arena bot othello NAME HOST PORT\n\nThe built-in NAME (%s) plays as a TUS OthelloServer client: it connects to HOST:PORT\n(\"arena serve othello\" or the course's server) and plays its games there.\n", strings.Join(othelloBotNames(), ", "))
-		if helpRequested(args) {
+	fs := flag.NewFlagSet("arena bot othello "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: arena bot othello NAME [-time C] HOST PORT\n\nThe built-in NAME (%s) plays as a TUS OthelloServer client: it connects to HOST:PORT\n(\"arena serve othello\" or the course's server) and plays its games there.\n\nflags:\n", strings.Join(othelloBotNames(), ", "))
+		fs.PrintDefaults()
+	}
+	timeText := fs.String("time", "none", "the server's per-move limit (its -timeout, e.g. 10s/move), which mcts thinks within; none: mcts searches a fixed number of playouts a move")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	bot, err := newOthelloBot(name, uint64(time.Now().UnixNano()))
+	if fs.NArg() != 2 {
+		fs.Usage()
+		return 2
+	}
+	args = fs.Args()
+	ctl, err := timer.Parse(*timeText)
+	if err != nil {
+		fmt.Fprintf(stderr, "arena bot othello: -time %q: %v\n", *timeText, err)
+		return 2
+	}
+	bot, err := newOthelloBot(name, uint64(time.Now().UnixNano()), ctl)
 	if err != nil {
 		fmt.Fprintln(stderr, "arena bot othello:", err)
 		return 2

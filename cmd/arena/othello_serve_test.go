@@ -22,6 +22,7 @@ import (
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/protocol/tus"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 )
 
 // servedOthello is a running "arena serve othello".
@@ -80,7 +81,7 @@ func othelloServePlay(t *testing.T, ctx context.Context, conns [2]net.Conn, nick
 	var errs [2]error
 	var wg sync.WaitGroup
 	for i := range conns {
-		p, _ := newOthelloBot("greedy", uint64(i))
+		p, _ := newOthelloBot("greedy", uint64(i), timer.Control{})
 		wg.Go(func() {
 			outcomes[i], errs[i] = (&tus.Client{Nick: nicks[i]}).Run(ctx, conns[i], p)
 		})

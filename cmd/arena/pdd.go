@@ -133,7 +133,7 @@ func newPDDRunner(cfg *matchConfig, eol, workdir string) (*pddRunner, error) {
 	}
 	for _, p := range cfg.Players {
 		if p.Builtin != "" {
-			if _, err := newPDDBot(p.Builtin, 1); err != nil {
+			if _, err := newPDDBot(p.Builtin, 1, ctl); err != nil {
 				return nil, err
 			}
 			if r.self == nil {
@@ -241,7 +241,7 @@ func (r *pddRunner) program(p *playerSpec, seed uint64) permove.Program {
 		return permove.Program{Name: p.Name, Command: p.Command}
 	}
 	cmd := append(append([]string(nil), r.self...), "bot", "pdd", p.Builtin,
-		"-seed", strconv.FormatUint(seed, 10), "-rules", r.ref.Rules.String())
+		"-seed", strconv.FormatUint(seed, 10), "-rules", r.ref.Rules.String(), "-time", r.ref.Control.String())
 	return permove.Program{Name: p.Name, Command: cmd}
 }
 

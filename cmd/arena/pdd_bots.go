@@ -12,17 +12,20 @@ import (
 
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol/permove"
+	"github.com/botarena/botarena/search"
+	"github.com/botarena/botarena/timer"
 )
 
 // pddBotNames lists the built-in Ponte del Diavolo players, "random" first.
 // Each is written with the public API only (pdd and protocol), as a student's
 // strategy would be.
-func pddBotNames() []string { return []string{"random", "greedy"} }
+func pddBotNames() []string { return []string{"random", "greedy", "mcts"} }
 
 // newPDDBot returns the built-in player called name. Its choices depend on
 // seed and on the turn it plays, so a game between built-ins is the same for
-// the same seed.
-func newPDDBot(name string, seed uint64) (pdd.Player, error) {
+// the same seed (for mcts: under -time none). ctl is the match's time
+// control.
+func newPDDBot(name string, seed uint64, ctl timer.Control) (pdd.Player, error) {
 	// A strategy program plays one move and exits: its randomness is
 	// drawn afresh from the seed and the position it moves in.
 	rngFor := func(p pdd.Position) *rand.Rand {
@@ -44,9 +47,20 @@ func newPDDBot(name string, seed uint64) (pdd.Player, error) {
 		return pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
 			return pddGreedyMove(ctx, p, rngFor(p))
 		}), nil
+	case "mcts":
+		// One move a program: its search dies with it. Its time is the
+		// strategy runner's deadline (pddBot's -time).
+		return pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
+			return search.PDDPlayer(mctsOptions(rngFor(p).Uint64(), ctl, pddMCTSPlayouts)).Play(ctx, p)
+		}), nil
 	}
 	return nil, fmt.Errorf("unknown pdd player %q (built-in players: %s)", name, strings.Join(pddBotNames(), ", "))
 }
+
+// pddMaxMovesPerSide bounds the moves of one side in a game (67 actions in
+// the course profile, fewer in the official one), for a built-in planning
+// its time under a game clock.
+const pddMaxMovesPerSide = 34
 
 // pddGreedyMove plays the move whose position scores best for the side to
 // move by pddEval, looking one ply ahead; ties are broken at random. It
@@ -146,6 +160,7 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 	}
 	seed := fs.Uint64("seed", 0, "seed of the player's choices (0: a random seed)")
 	rulesName := fs.String("rules", "course", "rule profile: course or official")
+	timeText := fs.String("time", timer.PDD().String(), "the game's time control, which the player thinks within (three tenths of a per-move limit: the rest is for starting the program and its files); none: mcts searches a fixed number of playouts")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -160,10 +175,22 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 	if *seed == 0 {
 		*seed = rand.Uint64()
 	}
-	player, err := newPDDBot(name, *seed)
+	ctl, err := timer.Parse(*timeText)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: -time %q: %v\n", prog, *timeText, err)
+		return 2
+	}
+	player, err := newPDDBot(name, *seed, ctl)
 	if err != nil {
 		fmt.Fprintf(stderr, "arena bot pdd: %v\n", err)
 		return 2
 	}
-	return permove.RunArgs(ctx, append([]string{prog}, fs.Args()...), stderr, player, permove.Options{Rules: rules})
+	opts := permove.Options{Rules: rules}
+	// A program per move knows nothing of its clock but the control: it
+	// plans a game clock for all the moves it may play.
+	t := thinker{ctl: ctl, capShare: thinkCapShareProgram, movesToGo: pddMaxMovesPerSide}
+	if d, ok := t.budget(0); ok {
+		opts.Budget = d
+	}
+	return permove.RunArgs(ctx, append([]string{prog}, fs.Args()...), stderr, player, opts)
 }

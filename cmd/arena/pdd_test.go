@@ -21,6 +21,7 @@ import (
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol/permove"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -60,8 +61,8 @@ func TestPDDGreedyBeatsRandom(t *testing.T) {
 	}
 	wins := 0
 	for i := range games {
-		greedy, _ := newPDDBot("greedy", uint64(2*i+1))
-		random, _ := newPDDBot("random", uint64(2*i+2))
+		greedy, _ := newPDDBot("greedy", uint64(2*i+1), timer.Control{})
+		random, _ := newPDDBot("random", uint64(2*i+2), timer.Control{})
 		players := [2]pdd.Player{greedy, random}
 		greedyColor := pdd.White
 		if i%2 == 1 {

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/othello"
+	"github.com/botarena/botarena/search"
+	"github.com/botarena/botarena/timer"
+)
+
+// The built-in "mcts" bots are package search's players (Monte Carlo tree
+// search; information-set MCTS for Geister), one search tree a game, seeded
+// by the bot's seed. Each move is searched for the time a thinker gives it
+// from the match's time control; under a control with no limit (-time none)
+// each move is searched for a fixed number of playouts instead, so that the
+// games replay from the match's seed.
+const (
+	othelloMCTSPlayouts   = 1000 // about 10 ms a move
+	geisterMCTSPlayouts   = 1000 // about 20 ms a move
+	darkchessMCTSPlayouts = 300  // about 20 ms a ply
+	pddMCTSPlayouts       = 60   // about 50 ms a move
+)
+
+// mctsOptions returns the options of a built-in mcts bot: one worker (arena
+// plays several games at once with -j), the seed, and the playout budget
+// under a control with no limit.
+func mctsOptions(seed uint64, ctl timer.Control, playouts int) search.Options {
+	o := search.Options{Seed: seed, Workers: 1}
+	if ctl.Unlimited() {
+		o.Playouts = playouts
+	}
+	return o
+}
+
+// newOthelloMCTS returns the Othello mcts bot, for one game at a time.
+func newOthelloMCTS(seed uint64, ctl timer.Control) othello.Player {
+	t := &thinker{ctl: ctl}
+	p := search.OthelloPlayer(mctsOptions(seed, ctl, othelloMCTSPlayouts))
+	return othello.PlayerFunc(func(ctx context.Context, pos othello.Position) (othello.Move, error) {
+		return think(t, ctx, 0, func(ctx context.Context) (othello.Move, error) { return p.Play(ctx, pos) })
+	})
+}
+
+// newGeisterMCTS returns the Geister mcts bot, for one game at a time:
+// IS-MCTS over its views, under the ply limit plyLimit (0: the GAT's).
+func newGeisterMCTS(seed uint64, ctl timer.Control, plyLimit int) geister.Player {
+	return &geisterMCTS{t: thinker{ctl: ctl}, p: search.GeisterPlayer(mctsOptions(seed, ctl, geisterMCTSPlayouts), plyLimit)}
+}
+
+// geisterMCTS is package search's Geister player with a thinker.
+type geisterMCTS struct {
+	t thinker
+	p geister.Player
+}
+
+// Setup draws a red set uniformly.
+func (b *geisterMCTS) Setup(ctx context.Context) (geister.Reds, error) { return b.p.Setup(ctx) }
+
+// Play searches v.
+func (b *geisterMCTS) Play(ctx context.Context, v geister.View) (geister.Move, error) {
+	return think(&b.t, ctx, 0, func(ctx context.Context) (geister.Move, error) { return b.p.Play(ctx, v) })
+}
+
+// newDarkchessMCTS returns the dark chess mcts bot, for one game at a
+// time; it plans its clock on the time left the protocol tells it.
+func newDarkchessMCTS(seed uint64, ctl timer.Control) darkchess.Player {
+	t := &thinker{ctl: ctl}
+	p := search.DarkChessPlayer(mctsOptions(seed, ctl, darkchessMCTSPlayouts))
+	return darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+		var left time.Duration // unknown before the first flip gives the colours
+		if c := v.Viewer(); c.Valid() {
+			left = v.TimeLeft[c]
+		}
+		return think(t, ctx, left, func(ctx context.Context) (darkchess.Move, error) { return p.Play(ctx, v) })
+	})
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"time"
+
+	"github.com/botarena/botarena/timer"
+)
+
+// How a built-in search bot (mcts) spends the match's time control.
+const (
+	// thinkMovesToGo is the number of moves a bot plans its clock for: each
+	// move under a game clock gets the time left divided by it, plus most of
+	// the increment, so that the clock never runs out however long the game.
+	thinkMovesToGo = 30
+	// thinkCapShare is the part of a per-move cap (10s/move) a bot thinks in
+	// (two fifths), the rest left for the protocol, the scheduler of a loaded
+	// machine, and the search's own granularity (it looks at its deadline
+	// every few dozen playouts).
+	thinkCapShare = 0.4
+	// thinkCapShareProgram is the part of a per-move cap a bot run as a
+	// program per move (a PDD strategy) thinks in (three tenths): the rest goes to
+	// starting the program and to its files.
+	thinkCapShareProgram = 0.3
+	// thinkFloor is the least a bot thinks over a move under a control with
+	// a limit.
+	thinkFloor = time.Millisecond
+)
+
+// A thinker gives a built-in search bot its time for each move under the
+// match's time control, as far as the bot can know its clock: the time left
+// when the protocol tells it (MGTP's time_left), else the control less the
+// time the bot has measured itself thinking. Under a control with no limit it
+// gives none, and the search plays its playout budget, so that the games
+// replay from the seed. The zero thinker gives no limit.
+type thinker struct {
+	ctl       timer.Control
+	capShare  float64       // the part of a per-move cap to think in; 0 means thinkCapShare
+	movesToGo int           // the moves a game clock is planned for; 0 means thinkMovesToGo
+	used      time.Duration // the time of the bot's moves so far, as it measured it
+	moves     int           // the bot's moves so far
+}
+
+// budget returns how long to think over the next move, and false under a
+// control with no limit. left is the time left on the bot's clock when the
+// protocol tells it, 0 when not.
+func (t *thinker) budget(left time.Duration) (time.Duration, bool) {
+	c := t.ctl
+	if c.Unlimited() {
+		return 0, false
+	}
+	var d time.Duration
+	if c.Main > 0 || c.Period > 0 {
+		if left <= 0 {
+			left = max(c.Main+time.Duration(t.moves)*c.Increment-t.used, 0)
+		}
+		d = left/time.Duration(cmp.Or(t.movesToGo, thinkMovesToGo)) + c.Increment*3/4
+		if c.Period > 0 {
+			// Byo-yomi: each ply has its share of the period once the
+			// main time is spent.
+			d = max(d, time.Duration(float64(c.Period)/float64(max(c.PliesPerPeriod, 1))*thinkCapShare))
+		}
+	}
+	if c.MoveCap > 0 {
+		share := t.capShare
+		if share <= 0 {
+			share = thinkCapShare
+		}
+		if cp := time.Duration(float64(c.MoveCap) * share); d == 0 || cp < d {
+			d = cp
+		}
+	}
+	return max(d, thinkFloor), true
+}
+
+// think runs search with ctx's deadline brought forward to the move's
+// budget, and charges the time it took to the bot's clock.
+func think[M any](t *thinker, ctx context.Context, left time.Duration, search func(context.Context) (M, error)) (M, error) {
+	start := time.Now()
+	if d, ok := t.budget(left); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, start.Add(d))
+		defer cancel()
+	}
+	m, err := search(ctx)
+	t.used += time.Since(start)
+	t.moves++
+	return m, err
+}
