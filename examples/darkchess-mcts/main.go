@@ -1,0 +1,31 @@
+// Command darkchess-mcts is a dark chess engine that searches by Monte Carlo
+// tree search, each flip a chance node, and speaks MGTP on its standard input
+// and output, for the 2021 match system or arena match: darkchess-mcts [-time 5s]
+package main
+
+import (
+	"context"
+	"flag"
+	"log"
+	"os"
+	"time"
+
+	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/protocol/mgtp"
+	"github.com/botarena/botarena/search"
+)
+
+func main() {
+	think := flag.Duration("time", 5*time.Second, "time per ply, at most the clock MGTP tells less a margin")
+	flag.Parse()
+	mcts := search.DarkChessPlayer(search.Options{Seed: uint64(time.Now().UnixNano())})
+	// The engine's deadline is the whole time left: spend a slice of it.
+	bot := darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+		ctx, cancel := context.WithTimeout(ctx, *think)
+		defer cancel()
+		return mcts.Play(ctx, v)
+	})
+	if err := mgtp.Serve(context.Background(), os.Stdin, os.Stdout, bot); err != nil {
+		log.Fatal(err)
+	}
+}

@@ -1,0 +1,32 @@
+// Command othello-mcts plays Othello by Monte Carlo tree search on a TUS
+// server: othello-mcts [-nick name] [-time 8s] [host [port]]
+package main
+
+import (
+	"cmp"
+	"context"
+	"flag"
+	"log"
+	"net"
+	"runtime"
+	"time"
+
+	"github.com/botarena/botarena/protocol/tus"
+	"github.com/botarena/botarena/search"
+)
+
+func main() {
+	var c tus.Client
+	flag.StringVar(&c.Nick, "nick", "", "nickname to send with NICK")
+	flag.DurationVar(&c.MoveTime, "time", 8*time.Second, "time per move (the course server allows 10 s)")
+	flag.Parse()
+	addr := net.JoinHostPort(cmp.Or(flag.Arg(0), "localhost"), cmp.Or(flag.Arg(1), "25033"))
+	// The search thinks until shortly before the deadline MoveTime puts on
+	// each move, on every core, keeping its tree from one move to the next.
+	bot := search.OthelloPlayer(search.Options{Workers: runtime.NumCPU()})
+	out, err := c.Dial(context.Background(), addr, bot)
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("played %s: %s", out.Color, out.Result)
+}

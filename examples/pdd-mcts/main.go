@@ -1,0 +1,24 @@
+// Command pdd-mcts is a Ponte del Diavolo strategy for the course platform
+// that chooses its move by Monte Carlo tree search. The platform runs it once
+// per move:
+//
+//	pdd-mcts [-time 4.5s] <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
+package main
+
+import (
+	"context"
+	"flag"
+	"os"
+	"time"
+
+	"github.com/botarena/botarena/protocol/permove"
+	"github.com/botarena/botarena/search"
+)
+
+func main() {
+	budget := flag.Duration("time", permove.DefaultBudget, "time to think, from the start (the platform allows 5 s)")
+	flag.Parse()
+	bot := search.PDDPlayer(search.Options{Seed: uint64(time.Now().UnixNano())})
+	args := append([]string{os.Args[0]}, flag.Args()...)
+	os.Exit(permove.RunArgs(context.Background(), args, os.Stderr, bot, permove.Options{Budget: *budget}))
+}
