@@ -275,7 +275,9 @@ func (s *othelloSession) loop(ctx context.Context) (Outcome, error) {
 			}
 		case r := <-s.results:
 			if ctx.Err() != nil {
-				// The player stopped because we are leaving.
+				// The player stopped because we are leaving; its answer
+				// is in, so drainPlayer has nothing to wait for.
+				s.thinking = nil
 				return s.fail(ctx, ctx.Err())
 			}
 			if err := s.played(r); err != nil {
