@@ -21,7 +21,7 @@
 //
 // A player is a built-in bot or an external program:
 //
-//	random, greedy, alphabeta     built-in bots (each game has random and a stronger one)
+//	random, greedy, mcts          built-in bots of every game (Othello has alphabeta too)
 //	tcp:./bot args                Othello: a TUS client, started with the server's host and port
 //	                              appended (or put in place of {host} and {port})
 //	stdio:./bot, tcp:./bot        Geister: the NTPU launcher's STDIO and TCP modes
@@ -74,6 +74,20 @@
 //
 // plus each game's own (darkchess -repetition, geister -reveal, pdd -eol and
 // -workdir).
+//
+// The built-in mcts is package search's player (Monte Carlo tree search;
+// information-set MCTS for Geister), the strongest built-in of each game.
+// It takes its time from -time: two fifths of a per-move limit (three
+// tenths for PDD, whose strategy is a program started afresh for each
+// move, the rest going to the start and the files), or under a game clock
+// the time left (as MGTP tells it, else the control less the time it has
+// measured itself thinking) over 30 moves (PDD: 34, all its moves) plus
+// three quarters of the increment, whichever is less. Under -time none it
+// searches a fixed number of playouts a move instead (Othello and Geister
+// 1000, dark chess 300, PDD 60), so that the same -seed replays its games;
+// under a time limit its games depend on the machine's speed. Built-ins
+// other than mcts answer at once and replay from the seed under any
+// control.
 //
 // Every game gets a directory in -out with the platform's records (Othello's
 // -trans transcript and a move list; Geister's board.txt; dark chess's
@@ -138,5 +152,8 @@
 // server, "arena bot geister greedy" speaks STDIO (with HOST PORT, a Java
 // server), "arena bot darkchess greedy" is an MGTP engine, and "arena bot
 // pdd greedy W Y chess.txt bridge.txt stepLog.txt" a PDD strategy. Referees
-// that run only programs run the built-ins this way.
+// that run only programs run the built-ins this way. -time C tells a bot
+// the control it plans its moves for (none by default; PDD's 5s/move for
+// pdd), and geister's -plies N the ply limit; arena passes both to the
+// built-ins it runs.
 package main

@@ -233,6 +233,7 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 		}
 		fmt.Fprintf(stderr, "A player is a built-in bot (%s), or a program as PROTOCOL:COMMAND with PROTOCOL one of %s\n(a path alone speaks %s); NAME=PLAYER names it.\n",
 			strings.Join(def.Builtins, ", "), strings.Join(def.Protocols, ", "), def.Protocols[0])
+		fmt.Fprintf(stderr, "\n%s\n", mctsTimeHelp)
 		if def.ProgramHelp != "" {
 			fmt.Fprintf(stderr, "\n%s\n", def.ProgramHelp)
 		}

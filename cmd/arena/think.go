@@ -28,6 +28,12 @@ const (
 	thinkFloor = time.Millisecond
 )
 
+// mctsTimeHelp is what "arena help match" says of the mcts bot's time.
+const mctsTimeHelp = `The built-in mcts searches each move for a share of -time: two fifths of a per-move limit
+(three tenths for a PDD strategy, a program started afresh for each move), or under a game
+clock the time left over 30 moves plus three quarters of the increment; under -time none, a
+fixed number of playouts a move, so that the same -seed replays its games.`
+
 // A thinker gives a built-in search bot its time for each move under the
 // match's time control, as far as the bot can know its clock: the time left
 // when the protocol tells it (MGTP's time_left), else the control less the
