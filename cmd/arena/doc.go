@@ -77,9 +77,9 @@
 //
 // The built-in mcts is package search's player (Monte Carlo tree search;
 // information-set MCTS for Geister), the strongest built-in of each game.
-// It takes its time from -time: two fifths of a per-move limit (three
-// tenths for PDD, whose strategy is a program started afresh for each
-// move, the rest going to the start and the files), or under a game clock
+// It takes its time from -time: a per-move limit less a quarter of it or
+// at least 75 ms (100 ms for PDD, whose strategy is a program started
+// afresh for each move), but at least a tenth of it; or under a game clock
 // the time left (as MGTP tells it, else the control less the time it has
 // measured itself thinking) over 30 moves (PDD: 34, all its moves) plus
 // three quarters of the increment, whichever is less. Under -time none it

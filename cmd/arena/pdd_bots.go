@@ -160,7 +160,7 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 	}
 	seed := fs.Uint64("seed", 0, "seed of the player's choices (0: a random seed)")
 	rulesName := fs.String("rules", "course", "rule profile: course or official")
-	timeText := fs.String("time", timer.PDD().String(), "the game's time control, which the player thinks within (three tenths of a per-move limit: the rest is for starting the program and its files); none: mcts searches a fixed number of playouts")
+	timeText := fs.String("time", timer.PDD().String(), "the game's time control, which the player thinks within (a per-move limit less a quarter of it or at least 100 ms, for starting the program and its files); none: mcts searches a fixed number of playouts")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -188,7 +188,7 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 	opts := permove.Options{Rules: rules}
 	// A program per move knows nothing of its clock but the control: it
 	// plans a game clock for all the moves it may play.
-	t := thinker{ctl: ctl, capShare: thinkCapShareProgram, movesToGo: pddMaxMovesPerSide}
+	t := thinker{ctl: ctl, reserve: thinkReserveProgram, movesToGo: pddMaxMovesPerSide}
 	if d, ok := t.budget(0); ok {
 		opts.Budget = d
 	}

@@ -14,25 +14,26 @@ const (
 	// move under a game clock gets the time left divided by it, plus most of
 	// the increment, so that the clock never runs out however long the game.
 	thinkMovesToGo = 30
-	// thinkCapShare is the part of a per-move cap (10s/move) a bot thinks in
-	// (two fifths), the rest left for the protocol, the scheduler of a loaded
-	// machine, and the search's own granularity (it looks at its deadline
-	// every few dozen playouts).
-	thinkCapShare = 0.4
-	// thinkCapShareProgram is the part of a per-move cap a bot run as a
-	// program per move (a PDD strategy) thinks in (three tenths): the rest goes to
-	// starting the program and to its files.
-	thinkCapShareProgram = 0.3
+	// thinkReserve is the least time of a per-move cap (10s/move) a bot
+	// keeps back for the protocol and for a loaded machine, whose scheduler
+	// may hold a process for tens of milliseconds; it keeps back a quarter
+	// of a longer cap, and thinks at least a tenth of a shorter one.
+	thinkReserve = 75 * time.Millisecond
+	// thinkReserveProgram is thinkReserve for a bot run as a program per
+	// move (a PDD strategy), which also starts and reads and writes its
+	// files within the cap.
+	thinkReserveProgram = 100 * time.Millisecond
 	// thinkFloor is the least a bot thinks over a move under a control with
 	// a limit.
 	thinkFloor = time.Millisecond
 )
 
 // mctsTimeHelp is what "arena help match" says of the mcts bot's time.
-const mctsTimeHelp = `The built-in mcts searches each move for a share of -time: two fifths of a per-move limit
-(three tenths for a PDD strategy, a program started afresh for each move), or under a game
-clock the time left over 30 moves plus three quarters of the increment; under -time none, a
-fixed number of playouts a move, so that the same -seed replays its games.`
+const mctsTimeHelp = `The built-in mcts searches each move for a share of -time: a per-move limit less a
+quarter of it, or at least 75 ms (100 ms for PDD, whose strategy is a program started
+afresh for each move), but at least a tenth of it; under a game clock, the time left over
+30 moves plus three quarters of the increment; under -time none, a fixed number of playouts
+a move, so that the same -seed replays its games.`
 
 // A thinker gives a built-in search bot its time for each move under the
 // match's time control, as far as the bot can know its clock: the time left
@@ -42,7 +43,7 @@ fixed number of playouts a move, so that the same -seed replays its games.`
 // replay from the seed. The zero thinker gives no limit.
 type thinker struct {
 	ctl       timer.Control
-	capShare  float64       // the part of a per-move cap to think in; 0 means thinkCapShare
+	reserve   time.Duration // the least time of a per-move cap kept back; 0 means thinkReserve
 	movesToGo int           // the moves a game clock is planned for; 0 means thinkMovesToGo
 	used      time.Duration // the time of the bot's moves so far, as it measured it
 	moves     int           // the bot's moves so far
@@ -65,15 +66,12 @@ func (t *thinker) budget(left time.Duration) (time.Duration, bool) {
 		if c.Period > 0 {
 			// Byo-yomi: each ply has its share of the period once the
 			// main time is spent.
-			d = max(d, time.Duration(float64(c.Period)/float64(max(c.PliesPerPeriod, 1))*thinkCapShare))
+			d = max(d, c.Period/time.Duration(max(c.PliesPerPeriod, 1))*3/4)
 		}
 	}
 	if c.MoveCap > 0 {
-		share := t.capShare
-		if share <= 0 {
-			share = thinkCapShare
-		}
-		if cp := time.Duration(float64(c.MoveCap) * share); d == 0 || cp < d {
+		reserve := max(c.MoveCap/4, cmp.Or(t.reserve, thinkReserve))
+		if cp := max(c.MoveCap-reserve, c.MoveCap/10); d == 0 || cp < d {
 			d = cp
 		}
 	}
