@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"math/rand/v2"
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
@@ -65,15 +66,57 @@ func (b *geisterMCTS) Play(ctx context.Context, v geister.View) (geister.Move, e
 }
 
 // newDarkchessMCTS returns the dark chess mcts bot, for one game at a
-// time; it plans its clock on the time left the protocol tells it.
+// time: MCTS over the view's position, each flip a chance node, with
+// darkchessPlayout's playouts; it plans its clock on the time left the
+// protocol tells it.
 func newDarkchessMCTS(seed uint64, ctl timer.Control) darkchess.Player {
-	t := &thinker{ctl: ctl}
-	p := search.DarkChessPlayer(mctsOptions(seed, ctl, darkchessMCTSPlayouts))
-	return darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
-		var left time.Duration // unknown before the first flip gives the colours
-		if c := v.Viewer(); c.Valid() {
-			left = v.TimeLeft[c]
-		}
-		return think(t, ctx, left, func(ctx context.Context) (darkchess.Move, error) { return p.Play(ctx, v) })
+	return &darkchessMCTS{t: thinker{ctl: ctl}, o: mctsOptions(seed, ctl, darkchessMCTSPlayouts)}
+}
+
+// darkchessMCTS is package search's MCTS over search.DarkChess with a
+// playout policy of its own.
+type darkchessMCTS struct {
+	t thinker
+	o search.Options
+	g search.DarkChess // the rules m was made with
+	m *search.MCTS[search.DarkChessState, darkchess.Ply, search.DarkChess]
+}
+
+// Play searches v's position.
+func (b *darkchessMCTS) Play(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+	if g := (search.DarkChess{NoProgressPlies: v.Rules.NoProgressPlies}); b.m == nil || g != b.g {
+		b.g, b.m = g, search.NewMCTS(g, b.o)
+		b.m.Policy = darkchessPlayout
+	}
+	var left time.Duration // unknown before the first flip gives the colours
+	if c := v.Viewer(); c.Valid() {
+		left = v.TimeLeft[c]
+	}
+	return think(&b.t, ctx, left, func(ctx context.Context) (darkchess.Move, error) {
+		res, err := b.m.Search(ctx, b.g.Determinize(v, nil))
+		return res.Move.Move, err
 	})
+}
+
+// darkchessPlayout is the playout policy of the dark chess mcts: the
+// capture of the most valuable piece when there is one, nine times in ten,
+// else a ply at random. Uniform playouts let pieces stand en prise; these
+// play out exchanges as players do, and end in captures rather than in the
+// no-progress draw.
+func darkchessPlayout(s search.DarkChessState, plies []darkchess.Ply, r *rand.Rand) darkchess.Ply {
+	if _, pending := s.Pending(); !pending && r.IntN(10) != 0 {
+		p := s.Position()
+		best, bestV := -1, 0
+		for i, ply := range plies {
+			if m := ply.Move; !m.IsFlip() && p.IsCapture(m) {
+				if v := darkchessValue[p.At(m.To()).Kind()]; v > bestV {
+					best, bestV = i, v
+				}
+			}
+		}
+		if best >= 0 {
+			return plies[best]
+		}
+	}
+	return plies[r.IntN(len(plies))]
 }
