@@ -118,11 +118,11 @@ func (a *AlphaBeta[S, M, G]) Search(ctx context.Context, s S) (DepthResult[M], e
 			// Stopped: the iteration's best so far beats the last
 			// iteration's best, searched first, once that is done.
 			if done > 0 {
-				res.Move, res.Value = a.root[best], value
+				res.Move, res.Value = a.root[best], value+0
 			}
 			break
 		}
-		res.Move, res.Value, res.Depth = a.root[best], value, d
+		res.Move, res.Value, res.Depth = a.root[best], value+0, d // +0: no -0
 		toFront(a.root, a.root[best])
 		if !a.heuristic || math.Abs(value) >= 1 {
 			res.Exact = true

@@ -61,11 +61,11 @@ func (x *Expectimax[S, M, G]) Search(ctx context.Context, s S) (DepthResult[M], 
 		best, value, done := x.searchRoot(s, me, d)
 		if done < len(x.root) {
 			if done > 0 {
-				res.Move, res.Value = x.root[best], value
+				res.Move, res.Value = x.root[best], value+0
 			}
 			break
 		}
-		res.Move, res.Value, res.Depth = x.root[best], value, d
+		res.Move, res.Value, res.Depth = x.root[best], value+0, d // +0: no -0
 		toFront(x.root, x.root[best])
 		if !x.heuristic || math.Abs(value) >= 1 {
 			res.Exact = true
