@@ -57,10 +57,11 @@ type AlphaBeta[S any, M comparable, G Game[S, M]] struct {
 }
 
 // NewAlphaBeta returns an alpha-beta search over game g, evaluating its
-// leaves with eval, with the options o. Its transposition table, when g is a
-// [Hasher] and o.TableSize is not negative, is allocated here.
+// leaves with eval (nil: 0 at every leaf), with the options o. Its
+// transposition table, when g is a [Hasher] and o.TableSize is not
+// negative, is allocated here.
 func NewAlphaBeta[S any, M comparable, G Game[S, M]](g G, eval Eval[S], o DepthOptions) *AlphaBeta[S, M, G] {
-	a := &AlphaBeta[S, M, G]{g: g, eval: eval, opts: o}
+	a := &AlphaBeta[S, M, G]{g: g, eval: orZero(eval), opts: o}
 	if h, ok := any(g).(Hasher[S]); ok {
 		if n := o.tableSize(); n > 0 {
 			a.hash = h.Hash

@@ -140,6 +140,14 @@ type DepthResult[M comparable] struct {
 	Nodes int
 }
 
+// orZero returns eval, or for nil an evaluation of 0 everywhere.
+func orZero[S any](eval Eval[S]) Eval[S] {
+	if eval == nil {
+		return func(S, int) float64 { return 0 }
+	}
+	return eval
+}
+
 // clampEval clamps an evaluation to [-MaxEval, MaxEval] (NaN to 0).
 func clampEval(v float64) float64 {
 	switch {

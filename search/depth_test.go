@@ -295,6 +295,21 @@ func TestDepthSearchNodeBudget(t *testing.T) {
 	}
 }
 
+// TestDepthSearchNilEval: a nil evaluation scores every leaf 0.
+func TestDepthSearchNilEval(t *testing.T) {
+	ctx := context.Background()
+	p := othello.Standard.Start
+	r, err := search.NewAlphaBeta[othello.Position, othello.Move](search.Othello{}, nil, search.DepthOptions{Nodes: 1000}).Search(ctx, p)
+	if err != nil || !p.IsLegal(r.Move) || r.Value != 0 {
+		t.Errorf("alpha-beta: %+v, %v; want a legal move of value 0", r, err)
+	}
+	s := search.NewDarkChessState(darkchess.Opening)
+	x, err := search.NewExpectimax[search.DarkChessState, darkchess.Ply](search.DarkChess{}, nil, search.DepthOptions{Nodes: 1000}).Search(ctx, s)
+	if err != nil || !x.Move.Move.IsFlip() || x.Value != 0 {
+		t.Errorf("expectimax: %+v, %v; want a flip of value 0", x, err)
+	}
+}
+
 // TestDepthSearchStopsWithContext: a search whose context is done returns at
 // once with a legal move; one with a deadline and no budget returns by it.
 func TestDepthSearchStopsWithContext(t *testing.T) {

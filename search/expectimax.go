@@ -33,10 +33,10 @@ type Expectimax[S any, M comparable, G ChanceGame[S, M]] struct {
 }
 
 // NewExpectimax returns an expectiminimax search over game g, evaluating its
-// leaves with eval, with the options o (Nodes and Depth; it keeps no
-// transposition table and solves nothing).
+// leaves with eval (nil: 0 at every leaf), with the options o (Nodes and
+// Depth; it keeps no transposition table and solves nothing).
 func NewExpectimax[S any, M comparable, G ChanceGame[S, M]](g G, eval Eval[S], o DepthOptions) *Expectimax[S, M, G] {
-	return &Expectimax[S, M, G]{g: g, eval: eval, opts: o}
+	return &Expectimax[S, M, G]{g: g, eval: orZero(eval), opts: o}
 }
 
 // Search searches s, by iterative deepening, until the node budget is spent,
