@@ -124,6 +124,9 @@ func (a *AlphaBeta[S, M, G]) Search(ctx context.Context, s S) (DepthResult[M], e
 			break
 		}
 		res.Move, res.Value, res.Depth = a.root[best], value+0, d // +0: no -0
+		if depth == solveDepth {
+			res.Depth = a.left(s)
+		}
 		toFront(a.root, a.root[best])
 		if !a.heuristic || math.Abs(value) >= 1 {
 			res.Exact = true

@@ -77,7 +77,8 @@ type DepthOptions struct {
 	Nodes int
 	// Depth is the deepest iteration of the iterative deepening, in plies
 	// (a flip and the piece it reveals are one ply); 0 means
-	// [DefaultMaxDepth].
+	// [DefaultMaxDepth]. It does not limit an exact solve (Solve), which
+	// follows every line to its end.
 	Depth int
 	// TableSize is the number of entries of [AlphaBeta]'s transposition
 	// table, rounded down to a power of two and at most [MaxTableSize]; it
@@ -130,8 +131,8 @@ type DepthResult[M comparable] struct {
 	// evaluation, or a proven result if Exact.
 	Value float64
 	// Depth is the depth of the deepest iteration completed, in plies; 0 if
-	// none was. An exact solve reports the number of plies it looked ahead
-	// before it, not the length of the game.
+	// none was. A completed solve of [AlphaBeta] reports the moves that
+	// were left ([Remainer]), passes not counted.
 	Depth int
 	// Exact reports that Value is proven: every line was searched to the
 	// end of the game (or the value is a proven win or loss).
