@@ -18,7 +18,7 @@
 // search.NewMCTS(search.Othello{}, opts)), so nothing is boxed and nothing
 // allocates on the hot path.
 //
-// # Algorithms
+// # Monte Carlo tree search
 //
 // [MCTS] is Monte Carlo tree search with UCT selection, chance nodes, a
 // pluggable playout [Policy] (uniform random by default), tree reuse from one
@@ -32,12 +32,45 @@
 // allocate nothing once a search has warmed up (see the benchmarks and
 // TestPlayoutAllocs).
 //
+// # Alpha-beta
+//
+// [AlphaBeta] is negamax with alpha-beta pruning over a [Game] without
+// chance: iterative deepening, each iteration searching the last one's best
+// move first, and a transposition table of fixed size
+// ([DepthOptions].TableSize) when the game is a [Hasher], its best move
+// searched first at every node. The leaves are scored by an [Eval], on the
+// scale of [Game.Result]: evaluations lie inside (-1, 1), proven results at
+// 1, 0 and -1. When the game is a [Remainer] and few moves are left
+// ([DepthOptions].Solve, [DefaultSolve] = 14 empty squares for Othello), it
+// solves the state exactly, searching every line to the end. [OthelloEval]
+// (corners, mobility, disc parity in the endgame) is an evaluation to start
+// from; the [Othello] adapter hashes its positions from their bitboards.
+//
+// # Expectimax
+//
+// [Expectimax] is expectiminimax over a [ChanceGame]: alpha-beta at the
+// decision nodes, the probability-weighted mean at the chance nodes, pruned
+// by Star1 with the bounds -1 and 1 of every value; iterative deepening, a
+// flip and the piece it reveals counting as one ply. [DarkChessEval]
+// (material, face-down pieces counted from the pool) is an evaluation to
+// start from.
+//
+// Both stop at the context's deadline or after [DepthOptions].Nodes nodes,
+// returning the best move of the deepest iteration completed (or of the
+// unfinished one, once it has found a better move). They draw nothing at
+// random: with a node budget, the same search gives the same result on
+// every machine. After a first search has grown their buffers, they
+// allocate nothing (see BenchmarkAlphaBeta, BenchmarkExpectimax and
+// TestDepthSearchAllocs).
+//
 // # Players
 //
 // [OthelloPlayer], [GeisterPlayer], [DarkChessPlayer] and [PDDPlayer] make a
 // search a game's Player, which every protocol package of the game accepts:
 // each move is searched until the playout budget is spent or shortly before
 // the deadline of the context the protocol gives ([MaxMargin]).
+// [OthelloAlphaBetaPlayer] and [DarkChessExpectimaxPlayer] do the same with
+// the depth-first searches, and a node budget.
 //
 //	bot := search.OthelloPlayer(search.Options{Workers: 2})
 //	outcome, err := tus.Dial(ctx, "localhost:25033", bot)

@@ -1,6 +1,10 @@
 package search
 
-import "github.com/botarena/botarena/othello"
+import (
+	"math/bits"
+
+	"github.com/botarena/botarena/othello"
+)
 
 // Othello is the [Game] adapter of package othello: the state is an
 // [othello.Position], player 0 is [othello.Black] and player 1
@@ -36,3 +40,18 @@ func (Othello) Result(p othello.Position, player int) float64 {
 	}
 	return 0
 }
+
+// Hash returns a 64-bit hash of p, for a transposition table ([Hasher]):
+// a mix of its two bitboards, the side to move and the board size.
+func (Othello) Hash(p othello.Position) uint64 {
+	h := uint64(p.Black())*0x9E3779B97F4A7C15 ^ bits.RotateLeft64(uint64(p.White())*0xC2B2AE3D27D4EB4F, 31)
+	h ^= uint64(p.Turn())<<1 | uint64(p.Size()&2)>>1 // Size is 8 or 6: bit 1 tells them apart
+	// The finaliser of SplitMix64 spreads every input bit over the hash.
+	h = (h ^ h>>30) * 0xBF58476D1CE4E5B9
+	h = (h ^ h>>27) * 0x94D049BB133111EB
+	return h ^ h>>31
+}
+
+// MovesLeft returns the number of empty squares of p: the placements left
+// at most ([Remainer]).
+func (Othello) MovesLeft(p othello.Position) int { return p.Empty().Count() }

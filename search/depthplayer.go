@@ -1,0 +1,59 @@
+package search
+
+import (
+	"context"
+	"sync"
+
+	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/othello"
+)
+
+// OthelloAlphaBetaPlayer returns an [othello.Player] that chooses its moves
+// by [AlphaBeta] with [OthelloEval] and the options o, searching until o's
+// node budget is spent or shortly before the deadline of Play's context (see
+// [MaxMargin]), and solving the endgame exactly from o.Solve empty squares
+// ([DefaultSolve]). It keeps its transposition table from one move to the
+// next. A forced move (a pass, or a single placement) is played at once.
+func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
+	var mu sync.Mutex
+	a := NewAlphaBeta(Othello{}, OthelloEval, o)
+	return othello.PlayerFunc(func(ctx context.Context, p othello.Position) (othello.Move, error) {
+		if p.NumLegalMoves() == 1 {
+			var buf [1]othello.Move
+			return p.AppendLegalMoves(buf[:0])[0], nil
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		ctx, cancel := withMargin(ctx)
+		defer cancel()
+		res, err := a.Search(ctx, p)
+		return res.Move, err
+	})
+}
+
+// DarkChessExpectimaxPlayer returns a [darkchess.Player] that chooses its
+// plies by [Expectimax] with [DarkChessEval] and the options o over the
+// view's position, each flip a chance node, searching until o's node budget
+// is spent or shortly before the deadline of Play's context (see
+// [MaxMargin]). It takes the no-capture-no-flip limit from the view's rules
+// when they give one. A forced ply is played at once.
+func DarkChessExpectimaxPlayer(o DepthOptions) darkchess.Player {
+	var mu sync.Mutex
+	var x *Expectimax[DarkChessState, darkchess.Ply, DarkChess]
+	return darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+		if v.NumLegalMoves() == 1 {
+			var buf [1]darkchess.Move
+			return v.AppendLegalMoves(buf[:0])[0], nil
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		g := DarkChess{NoProgressPlies: v.Rules.NoProgressPlies}
+		if x == nil || x.g != g {
+			x = NewExpectimax(g, DarkChessEval, o)
+		}
+		ctx, cancel := withMargin(ctx)
+		defer cancel()
+		res, err := x.Search(ctx, g.Determinize(v, nil))
+		return res.Move.Move, err
+	})
+}
