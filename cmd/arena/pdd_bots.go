@@ -17,8 +17,8 @@ import (
 )
 
 // pddBotNames lists the built-in Ponte del Diavolo players, "random" first.
-// Each is written with the public API only (pdd and protocol), as a student's
-// strategy would be.
+// Each is written with the public API only (pdd, protocol and search), as a
+// student's strategy would be.
 func pddBotNames() []string { return []string{"random", "greedy", "mcts"} }
 
 // newPDDBot returns the built-in player called name. Its choices depend on
