@@ -98,7 +98,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"dance"}, `unknown command "dance" (commands: match, tournament, serve, view, bot, help)`},
 		{[]string{"match"}, "name the game (games: othello, geister, darkchess, pdd)"},
 		{[]string{"match", "chess"}, `unknown game "chess" (games: othello, geister, darkchess, pdd)`},
-		{[]string{"match", "othello", "deepblue"}, `unknown player "deepblue" (built-in players: random, greedy, alphabeta; or a program as PROTOCOL:COMMAND with PROTOCOL one of tcp`},
+		{[]string{"match", "othello", "deepblue"}, `unknown player "deepblue" (built-in players: random, greedy, alphabeta, mcts; or a program as PROTOCOL:COMMAND with PROTOCOL one of tcp`},
 		{[]string{"match", "othello", "mgtp:./x"}, `unknown protocol "mgtp" for othello`},
 		{[]string{"match", "othello", "tcp:"}, `no program after "tcp:"`},
 		{[]string{"match", "othello", "a", "b", "c"}, "a match has two players, got 3"},
@@ -116,7 +116,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"serve", "othello", "-pairing", "best"}, `unknown pairing "best"`},
 		{[]string{"serve", "othello", "-port", "0", "extra"}, `unexpected argument "extra"`},
 		{[]string{"serve", "othello", "-maxerrors", "-2"}, "-maxerrors -2"},
-		{[]string{"bot", "othello"}, "name the bot (built-in: random, greedy, alphabeta)"},
+		{[]string{"bot", "othello"}, "name the bot (built-in: random, greedy, alphabeta, mcts)"},
 	} {
 		err := run(context.Background(), tt.args, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

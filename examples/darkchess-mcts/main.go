@@ -1,6 +1,5 @@
-// Command darkchess-mcts is a dark chess engine that searches by Monte Carlo
-// tree search, each flip a chance node, and speaks MGTP on its standard input
-// and output, for the 2021 match system or arena match: darkchess-mcts [-time 5s]
+// Command darkchess-mcts is an MGTP engine (the 2021 match system's) that plays dark chess
+// by Monte Carlo tree search, each flip a chance node: darkchess-mcts [-time 5s]
 package main
 
 import (

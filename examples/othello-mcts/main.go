@@ -1,5 +1,5 @@
-// Command othello-mcts plays Othello by Monte Carlo tree search on a TUS
-// server: othello-mcts [-nick name] [-time 8s] [host [port]]
+// Command othello-mcts plays Othello by Monte Carlo tree search (on every core,
+// its tree kept between moves) on a TUS server: othello-mcts [-nick name] [-time 8s] [host [port]]
 package main
 
 import (
@@ -21,8 +21,6 @@ func main() {
 	flag.DurationVar(&c.MoveTime, "time", 8*time.Second, "time per move (the course server allows 10 s)")
 	flag.Parse()
 	addr := net.JoinHostPort(cmp.Or(flag.Arg(0), "localhost"), cmp.Or(flag.Arg(1), "25033"))
-	// The search thinks until shortly before the deadline MoveTime puts on
-	// each move, on every core, keeping its tree from one move to the next.
 	bot := search.OthelloPlayer(search.Options{Workers: runtime.NumCPU()})
 	out, err := c.Dial(context.Background(), addr, bot)
 	if err != nil {
