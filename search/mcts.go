@@ -60,6 +60,12 @@ type Options struct {
 	// NoReuse throws the tree away between searches, instead of keeping the
 	// subtree of the new root when it is a few plies below the old one.
 	NoReuse bool
+	// PlayoutDepth, with an Eval set on the search ([MCTS].Eval,
+	// [ISMCTS].Eval), cuts each playout off after that many plies (a chance
+	// outcome not counting) and scores the state it reached by the Eval
+	// instead of playing on to the end. 0, or no Eval, plays every playout
+	// out to the end.
+	PlayoutDepth int
 }
 
 func (o Options) exploration() float64 {
@@ -107,6 +113,9 @@ type MCTS[S comparable, M comparable, G Game[S, M]] struct {
 	// Policy plays the playouts; nil is uniform random. Set it before a
 	// search.
 	Policy Policy[S, M]
+	// Eval, with Options.PlayoutDepth, scores the playouts cut off at that
+	// depth; nil plays every playout to the end. Set it before a search.
+	Eval Eval[S]
 
 	g     G
 	opts  Options
@@ -141,7 +150,7 @@ func (m *MCTS[S, M, G]) Search(ctx context.Context, s S) (Result[M], error) {
 		return Result[M]{}, err
 	}
 	for _, t := range m.trees {
-		t.policy = m.Policy
+		t.policy, t.eval = m.Policy, m.Eval
 		if m.opts.NoReuse || !m.valid || !t.reroot(m.root, s, rerootDepth, eqComparable[S]) {
 			t.reset()
 		}
@@ -253,6 +262,9 @@ func run[S any, M comparable, G Game[S, M]](ctx context.Context, g G, trees []*t
 type ISMCTS[V any, S any, M comparable, G InfoSetGame[V, S, M]] struct {
 	// Policy plays the playouts; nil is uniform random.
 	Policy Policy[S, M]
+	// Eval, with Options.PlayoutDepth, scores the playouts cut off at that
+	// depth, as in [MCTS]; nil plays every playout to the end.
+	Eval Eval[S]
 
 	g     G
 	opts  Options
@@ -277,7 +289,7 @@ func (m *ISMCTS[V, S, M, G]) Search(ctx context.Context, v V) (Result[M], error)
 		return Result[M]{}, err
 	}
 	for _, t := range m.trees {
-		t.policy = m.Policy
+		t.policy, t.eval = m.Policy, m.Eval
 		t.reset()
 	}
 	return run(ctx, m.g, m.trees, m.opts, func(t *tree[S, M, G]) S { return m.g.Determinize(v, t.rng) })

@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -300,4 +301,70 @@ func TestMCTSContext(t *testing.T) {
 	if _, err := search.NewMCTS(search.DarkChess{}, search.Options{}).Search(ctx, s); !errors.Is(err, search.ErrChanceRoot) {
 		t.Errorf("search of a chance node: %v, want ErrChanceRoot", err)
 	}
+}
+
+// TestMCTSPlayoutDepth: with an Eval and Options.PlayoutDepth, every playout
+// is cut off and scored by the Eval (clamped to MaxEval), in MCTS and in
+// IS-MCTS; without PlayoutDepth the Eval is never called.
+func TestMCTSPlayoutDepth(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		eval  float64
+		depth int
+		want  float64 // the value of every root move for the player to move
+		calls bool
+	}{
+		{"cut", 0.25, 1, 0.25, true},
+		{"clamped", 5, 3, search.MaxEval, true},
+		{"no depth", 0.25, 0, 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			calls := 0
+			eval := func(_ othello.Position, player int) float64 {
+				calls++
+				if player == 0 {
+					return tc.eval
+				}
+				return -tc.eval
+			}
+			m := search.NewMCTS(search.Othello{}, search.Options{Playouts: 300, Seed: 1, PlayoutDepth: tc.depth})
+			m.Eval = eval
+			res, err := m.Search(context.Background(), othello.Standard.Start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.calls {
+				if calls != 0 {
+					t.Errorf("Eval called %d times without PlayoutDepth, want 0", calls)
+				}
+				return
+			}
+			if calls != res.Playouts {
+				t.Errorf("Eval called %d times in %d playouts, want one a playout", calls, res.Playouts)
+			}
+			for _, ms := range res.Moves {
+				if math.Abs(ms.Value-tc.want) > 1e-9 {
+					t.Errorf("move %s: value %v, want %v", ms.Move, ms.Value, tc.want)
+				}
+			}
+		})
+	}
+	t.Run("ismcts", func(t *testing.T) {
+		p, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(69))
+		m := search.NewISMCTS(search.Geister{}, search.Options{Playouts: 200, Seed: 1, PlayoutDepth: 2})
+		calls := 0
+		m.Eval = func(geister.Position, int) float64 { calls++; return -0.5 }
+		res, err := m.Search(context.Background(), p.View(geister.First))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if calls != res.Playouts {
+			t.Errorf("Eval called %d times in %d playouts, want one a playout", calls, res.Playouts)
+		}
+		for _, ms := range res.Moves {
+			if math.Abs(ms.Value+0.5) > 1e-9 {
+				t.Errorf("move %s: value %v, want -0.5", ms.Move, ms.Value)
+			}
+		}
+	})
 }

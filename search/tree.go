@@ -44,6 +44,8 @@ type tree[S any, M comparable, G Game[S, M]] struct {
 	g        G
 	chance   ChanceGame[S, M] // g, if it has chance nodes
 	policy   Policy[S, M]
+	eval     Eval[S] // scores a playout cut off at depth plies; nil: none
+	depth    int     // the plies of a playout before eval scores it; 0: none
 	rng      *rand.Rand
 	c        float64 // exploration constant
 	maxNodes int
@@ -57,7 +59,7 @@ type tree[S any, M comparable, G Game[S, M]] struct {
 }
 
 func newTree[S any, M comparable, G Game[S, M]](g G, o Options, seed uint64, worker int) *tree[S, M, G] {
-	t := &tree[S, M, G]{g: g, rng: rand.New(rand.NewPCG(seed, uint64(worker)+0x9E3779B97F4A7C15)), c: o.exploration(), maxNodes: o.maxNodes()}
+	t := &tree[S, M, G]{g: g, rng: rand.New(rand.NewPCG(seed, uint64(worker)+0x9E3779B97F4A7C15)), c: o.exploration(), maxNodes: o.maxNodes(), depth: max(o.PlayoutDepth, 0)}
 	t.chance, _ = any(g).(ChanceGame[S, M])
 	t.reset()
 	return t
@@ -230,17 +232,23 @@ func (t *tree[S, M, G]) selectIS(n int32, s S, mover int) int32 {
 	return t.ucb(n)
 }
 
-// playout plays s out to the end with the policy and returns player 0's
-// payoff. It allocates nothing once the move buffer has grown.
+// playout plays s out to the end with the policy, or for depth plies
+// when there is an eval, and returns player 0's payoff (the eval's, clamped
+// to [-MaxEval, MaxEval], for a playout cut off). It allocates nothing once
+// the move buffer has grown.
 func (t *tree[S, M, G]) playout(s S) float64 {
-	for {
+	for ply := 0; ; ply++ {
 		if t.chance != nil && t.g.ToMove(s) == Chance {
 			s = t.g.Play(s, t.chance.SampleOutcome(s, t.rng))
+			ply--
 			continue
 		}
 		t.pmoves = t.g.AppendMoves(s, t.pmoves[:0])
 		if len(t.pmoves) == 0 {
 			return t.g.Result(s, 0)
+		}
+		if t.eval != nil && t.depth > 0 && ply >= t.depth {
+			return min(max(t.eval(s, 0), -MaxEval), MaxEval)
 		}
 		var m M
 		if t.policy == nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -23,6 +24,16 @@ const (
 	geisterMCTSPlayouts   = 1000 // about 20 ms a move
 	darkchessMCTSPlayouts = 300  // about 20 ms a ply
 	pddMCTSPlayouts       = 60   // about 50 ms a move
+
+	// darkchessPlayoutDepth is where a dark chess playout stops and
+	// darkchessPlayoutEval scores it: long enough for the exchanges under
+	// way to play out, short enough for several times the playouts of
+	// games played to the end (and for less noise from the random plies).
+	darkchessPlayoutDepth = 24
+	// darkchessEvalGain stretches search.DarkChessEval (material over 160)
+	// toward the payoffs of a won and a lost game: a rook ahead then counts
+	// for about a fifth of a win.
+	darkchessEvalGain = 4
 )
 
 // mctsOptions returns the options of a built-in mcts bot: one worker (arena
@@ -67,10 +78,20 @@ func (b *geisterMCTS) Play(ctx context.Context, v geister.View) (geister.Move, e
 
 // newDarkchessMCTS returns the dark chess mcts bot, for one game at a
 // time: MCTS over the view's position, each flip a chance node, with
-// darkchessPlayout's playouts; it plans its clock on the time left the
+// darkchessPlayout's playouts cut off at darkchessPlayoutDepth plies and
+// scored by darkchessPlayoutEval; it plans its clock on the time left the
 // protocol tells it.
 func newDarkchessMCTS(seed uint64, ctl timer.Control) darkchess.Player {
-	return &darkchessMCTS{t: thinker{ctl: ctl}, o: mctsOptions(seed, ctl, darkchessMCTSPlayouts)}
+	o := mctsOptions(seed, ctl, darkchessMCTSPlayouts)
+	o.PlayoutDepth = darkchessPlayoutDepth
+	return &darkchessMCTS{t: thinker{ctl: ctl}, o: o}
+}
+
+// darkchessPlayoutEval scores a dark chess playout cut off at
+// darkchessPlayoutDepth: search.DarkChessEval's material balance, stretched
+// by darkchessEvalGain and kept inside (-1, 1).
+func darkchessPlayoutEval(s search.DarkChessState, player int) float64 {
+	return math.Tanh(darkchessEvalGain * search.DarkChessEval(s, player))
 }
 
 // darkchessMCTS is package search's MCTS over search.DarkChess with a
@@ -86,7 +107,7 @@ type darkchessMCTS struct {
 func (b *darkchessMCTS) Play(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
 	if g := (search.DarkChess{NoProgressPlies: v.Rules.NoProgressPlies}); b.m == nil || g != b.g {
 		b.g, b.m = g, search.NewMCTS(g, b.o)
-		b.m.Policy = darkchessPlayout
+		b.m.Policy, b.m.Eval = darkchessPlayout, darkchessPlayoutEval
 	}
 	var left time.Duration // unknown before the first flip gives the colours
 	if c := v.Viewer(); c.Valid() {
