@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/botarena/botarena/darkchess"
@@ -13,8 +14,14 @@ import (
 // iteration of a full tree (selection, playout, update) allocate nothing.
 func checkAllocs[S any, M comparable, G Game[S, M]](t *testing.T, name string, g G, s S, is bool) {
 	t.Helper()
+	checkPolicyAllocs(t, name, g, s, is, nil)
+}
+
+// checkPolicyAllocs is checkAllocs with the playout policy policy.
+func checkPolicyAllocs[S any, M comparable, G Game[S, M]](t *testing.T, name string, g G, s S, is bool, policy Policy[S, M]) {
+	t.Helper()
 	tr := newTree[S, M](g, Options{MaxNodes: 500}, 1, 0)
-	tr.is = is
+	tr.is, tr.policy = is, policy
 	for range 600 { // fills the tree and grows the buffers
 		tr.iterate(s)
 	}
@@ -34,6 +41,21 @@ func TestPlayoutAllocs(t *testing.T) {
 	checkAllocs(t, "othello", Othello{}, othello.Standard.Start, false)
 	checkAllocs(t, "geister", Geister{}, gs, false)
 	checkAllocs(t, "geister IS", Geister{}, gs, true)
+	checkPolicyAllocs(t, "geister IS, policy", Geister{}, gs, true, geisterPlayout)
 	checkAllocs(t, "darkchess", DarkChess{}, NewDarkChessState(darkchess.Opening), false)
 	checkAllocs(t, "pdd", PDD{}, pdd.Course.Start(), false)
+}
+
+// TestGeisterBeliefAllocs: drawing a determinization from a belief
+// allocates nothing.
+func TestGeisterBeliefAllocs(t *testing.T) {
+	gs, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(69))
+	v := gs.View(geister.First)
+	var b geisterBelief
+	b.reset()
+	b.observe(v)
+	r := rand.New(rand.NewPCG(1, 1))
+	if n := testing.AllocsPerRun(100, func() { b.sample(v, r) }); n != 0 {
+		t.Errorf("sample: %v allocs, want 0", n)
+	}
 }

@@ -83,30 +83,42 @@ func DarkChessPlayer(o Options) darkchess.Player {
 // GeisterPlayer returns a [geister.Player] that chooses its moves by
 // [ISMCTS] over its views, the opponent's colours determinized afresh in
 // every iteration, until o's playout budget is spent or shortly before the
-// deadline of Play's context (see [MaxMargin]). Its red set is drawn
-// uniformly from a source seeded by o.Seed. plyLimit is the game's ply limit
-// ([geister.Rules]); 0 means the GAT's.
+// deadline of Play's context (see [MaxMargin]). It draws the colours by what
+// it has seen the opponent's ghosts do in the game: a ghost moved next to
+// one of its own, where it can be taken, is likelier red; one that stepped
+// out of reach toward its exits, likelier blue. Its playouts escape when
+// they can, take the opponent's ghosts on the exits and walk blue ghosts
+// toward them, with randomness. Its red set is drawn uniformly from a source
+// seeded by o.Seed. plyLimit is the game's ply limit ([geister.Rules]); 0
+// means the GAT's.
 func GeisterPlayer(o Options, plyLimit int) geister.Player {
-	return &geisterPlayer{m: NewISMCTS(Geister{PlyLimit: plyLimit}, o), rng: rand.New(rand.NewPCG(o.Seed, 0x5E7))}
+	b := &geisterBelief{}
+	b.reset()
+	m := NewISMCTS(geisterBeliefGame{Geister: Geister{PlyLimit: plyLimit}, b: b}, o)
+	m.Policy = geisterPlayout
+	return &geisterPlayer{m: m, b: b, rng: rand.New(rand.NewPCG(o.Seed, 0x5E7))}
 }
 
 type geisterPlayer struct {
 	mu  sync.Mutex
-	m   *ISMCTS[geister.View, geister.Position, geister.Move, Geister]
+	m   *ISMCTS[geister.View, geister.Position, geister.Move, geisterBeliefGame]
+	b   *geisterBelief // m's determinizer, written between searches
 	rng *rand.Rand
 }
 
-// Setup draws a red set uniformly.
+// Setup draws a red set uniformly, and forgets the previous game.
 func (p *geisterPlayer) Setup(context.Context) (geister.Reds, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.b.reset()
 	return geister.RedsAt(p.rng.IntN(geister.NumReds)), nil
 }
 
-// Play searches v.
+// Play reads the opponent's last move into the belief and searches v.
 func (p *geisterPlayer) Play(ctx context.Context, v geister.View) (geister.Move, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.b.observe(v)
 	ctx, cancel := withMargin(ctx)
 	defer cancel()
 	res, err := p.m.Search(ctx, v)
