@@ -14,10 +14,10 @@ const (
 	// geisterExposedOdds divides the odds that a ghost is blue when its
 	// owner moved it next to one of the viewer's ghosts, where it can be
 	// taken.
-	geisterExposedOdds = 2.0
+	geisterExposedOdds = 3.0
 	// geisterTowardExitOdds multiplies the odds that a ghost is blue when
 	// it stepped nearer its exits and out of the viewer's reach.
-	geisterTowardExitOdds = 1.5
+	geisterTowardExitOdds = 2.0
 	// geisterMaxOdds bounds the odds either way, so that no run of moves
 	// makes a colour certain.
 	geisterMaxOdds = 16.0
