@@ -29,10 +29,10 @@ const (
 	// darkchessPlayoutEval scores it: long enough for the exchanges under
 	// way to play out, short enough for several times the playouts of
 	// games played to the end (and for less noise from the random plies).
-	darkchessPlayoutDepth = 24
+	darkchessPlayoutDepth = 12
 	// darkchessEvalGain stretches search.DarkChessEval (material over 160)
 	// toward the payoffs of a won and a lost game: a rook ahead then counts
-	// for about a fifth of a win.
+	// for about a seventh of a win.
 	darkchessEvalGain = 4
 )
 
