@@ -21,8 +21,10 @@
 // # Monte Carlo tree search
 //
 // [MCTS] is Monte Carlo tree search with UCT selection, chance nodes, a
-// pluggable playout [Policy] (uniform random by default), tree reuse from one
-// move to the next, and root parallelism over Options.Workers goroutines.
+// pluggable playout [Policy] (uniform random by default), playouts cut off
+// after Options.PlayoutDepth plies and scored by an [Eval] when one is set
+// (played to the end by default), tree reuse from one move to the next,
+// and root parallelism over Options.Workers goroutines.
 // [ISMCTS] is single-observer information-set MCTS from a player's view, one
 // determinization per iteration. Both stop at the context's deadline or
 // after Options.Playouts playouts, and with a playout budget the same

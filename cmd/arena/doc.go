@@ -76,7 +76,9 @@
 // -workdir).
 //
 // The built-in mcts is package search's player (Monte Carlo tree search;
-// information-set MCTS for Geister), the strongest built-in of each game.
+// information-set MCTS for Geister, its determinizations weighted by what
+// the opponent's ghosts have done; dark chess playouts cut off after 12
+// plies and scored by material), the strongest built-in of each game.
 // It takes its time from -time: a per-move limit less a quarter of it or
 // at least 75 ms (100 ms for PDD, whose strategy is a program started
 // afresh for each move), but at least a tenth of it; or under a game clock
