@@ -167,6 +167,7 @@ const (
 	geisterGuardScore   = 100 // taking a ghost on one of the mover's own back corners (the opponent's exits)
 	geisterCaptureScore = 6   // taking a ghost
 	geisterAdvanceScore = 5   // a blue ghost's step nearer its exits
+	geisterExposeScore  = 8   // a blue ghost's step next to an opponent ghost (a penalty)
 	geisterNoise        = 12  // the random part of every score
 )
 
@@ -174,32 +175,45 @@ const (
 // there is one, else the move with the best score, the sum of a random part
 // and rules of thumb: take an opponent ghost standing on an exit it could
 // leave by, take ghosts (whatever their colour, which the mover would not
-// know), walk blue ghosts toward the exits. Uniform playouts let blue ghosts
+// know), walk blue ghosts toward the exits and out of the opponent's reach
+// (as [GeisterPlayer] expects its opponent to). Uniform playouts let blue ghosts
 // stand next to an exit unguarded and unused; these play the race to the
 // exits that decides most games.
 func geisterPlayout(p geister.Position, moves []geister.Move, r *rand.Rand) geister.Move {
-	c := p.Turn()
-	opp := c.Opponent()
 	best, bestScore := 0, -1<<30
 	for i, m := range moves {
 		if p.IsEscape(m) {
 			return m
 		}
-		to := p.Target(m)
-		score := r.IntN(geisterNoise)
-		if _, _, ok := p.Captures(m); ok {
-			score += geisterCaptureScore
-			if geisterExitDistance(opp, to, false) == 1 {
-				score += geisterGuardScore
-			}
-		}
-		if p.GhostColor(c, m.Ghost()) == geister.Blue {
-			from := p.Square(c, m.Ghost())
-			score += geisterAdvanceScore * (geisterExitDistance(c, from, false) - geisterExitDistance(c, to, false))
-		}
-		if score > bestScore {
+		if score := geisterPlayoutScore(p, m) + r.IntN(geisterNoise); score > bestScore {
 			best, bestScore = i, score
 		}
 	}
 	return moves[best]
+}
+
+// geisterPlayoutScore is the score geisterPlayout gives m in p, but for its
+// random part; m is not an escape.
+func geisterPlayoutScore(p geister.Position, m geister.Move) int {
+	c := p.Turn()
+	opp := c.Opponent()
+	to := p.Target(m)
+	score := 0
+	if _, _, ok := p.Captures(m); ok {
+		score += geisterCaptureScore
+		if geisterExitDistance(opp, to, false) == 1 {
+			score += geisterGuardScore
+		}
+	}
+	if p.GhostColor(c, m.Ghost()) == geister.Blue {
+		from := p.Square(c, m.Ghost())
+		score += geisterAdvanceScore * (geisterExitDistance(c, from, false) - geisterExitDistance(c, to, false))
+		for _, n := range geisterNeighbours(to) {
+			if oc, _, ok := p.At(n); ok && oc == opp {
+				score -= geisterExposeScore
+				break
+			}
+		}
+	}
+	return score
 }

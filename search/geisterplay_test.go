@@ -114,3 +114,19 @@ func TestGeisterPlayout(t *testing.T) {
 		}
 	}
 }
+
+// TestGeisterPlayoutScore: a blue ghost's step toward its exits scores
+// less when it ends next to an opponent ghost, where it can be taken.
+func TestGeisterPlayoutScore(t *testing.T) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
+	north := geister.NewMove(geister.A, geister.North)
+	const a, h = int(geister.A), int(geister.H)
+	safe := geisterAt(t, blues, geister.RedsAt(0), 10, [4]int{0, a, 0, 4})
+	exposed := geisterAt(t, blues, geister.RedsAt(0), 10, [4]int{0, a, 0, 4}, [4]int{1, h, 0, 2})
+	if got, want := geisterPlayoutScore(safe, north), geisterAdvanceScore; got != want {
+		t.Errorf("a safe step toward the exits scores %d, want %d", got, want)
+	}
+	if got, want := geisterPlayoutScore(exposed, north), geisterAdvanceScore-geisterExposeScore; got != want {
+		t.Errorf("an exposed step toward the exits scores %d, want %d", got, want)
+	}
+}
