@@ -34,6 +34,10 @@ const (
 	// toward the payoffs of a won and a lost game: a rook ahead then counts
 	// for about a seventh of a win.
 	darkchessEvalGain = 4
+	// darkchessExploration is the dark chess mcts's UCB constant, half the
+	// default: the evaluated playouts are less noisy than played-out games,
+	// and their values, mostly material, lie closer together.
+	darkchessExploration = 0.35
 )
 
 // mctsOptions returns the options of a built-in mcts bot: one worker (arena
@@ -84,6 +88,7 @@ func (b *geisterMCTS) Play(ctx context.Context, v geister.View) (geister.Move, e
 func newDarkchessMCTS(seed uint64, ctl timer.Control) darkchess.Player {
 	o := mctsOptions(seed, ctl, darkchessMCTSPlayouts)
 	o.PlayoutDepth = darkchessPlayoutDepth
+	o.Exploration = darkchessExploration
 	return &darkchessMCTS{t: thinker{ctl: ctl}, o: o}
 }
 
