@@ -88,7 +88,7 @@ func DarkChessPlayer(o Options) darkchess.Player {
 // one of its own, where it can be taken, is likelier red; one that stepped
 // out of reach toward its exits, likelier blue. Its playouts escape when
 // they can, take the opponent's ghosts on the exits and walk blue ghosts
-// toward them, with randomness. Its red set is drawn uniformly from a source
+// toward them out of the opponent's reach, with randomness. Its red set is drawn uniformly from a source
 // seeded by o.Seed. plyLimit is the game's ply limit ([geister.Rules]); 0
 // means the GAT's.
 func GeisterPlayer(o Options, plyLimit int) geister.Player {
