@@ -1,8 +1,6 @@
 package boardsvg
 
 import (
-	"encoding/xml"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,66 +9,18 @@ import (
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/internal/browsertest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/record"
 )
-
-// checkSVG fails t unless s is one well-formed <svg> element with a
-// viewBox, no fixed size, no script and no external reference.
-func checkSVG(t testing.TB, s string) {
-	t.Helper()
-	if !strings.HasPrefix(s, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="`) || !strings.HasSuffix(s, "</svg>") ||
-		strings.Contains(s, "<script") || strings.Contains(s, "href") {
-		t.Fatalf("not a self-contained svg: %.200s", s)
-	}
-	d := xml.NewDecoder(strings.NewReader(s))
-	depth, roots := 0, 0
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("board is not well-formed XML: %v", err)
-		}
-		switch e := tok.(type) {
-		case xml.StartElement:
-			if depth == 0 {
-				roots++
-				if e.Name.Local != "svg" {
-					t.Fatalf("root element <%s>", e.Name.Local)
-				}
-				var box bool
-				for _, a := range e.Attr {
-					box = box || a.Name.Local == "viewBox"
-					if a.Name.Local == "width" || a.Name.Local == "height" {
-						t.Errorf("the svg has a fixed %s", a.Name.Local)
-					}
-				}
-				if !box {
-					t.Errorf("the svg has no viewBox")
-				}
-			}
-			if strings.EqualFold(e.Name.Local, "script") {
-				t.Errorf("the svg has a script")
-			}
-			depth++
-		case xml.EndElement:
-			depth--
-		}
-	}
-	if roots != 1 {
-		t.Fatalf("%d root elements", roots)
-	}
-}
 
 // TestOthello checks the picture's key elements: the board, the labels in
 // the TUS orientation, the discs, the legal moves and the last move.
 func TestOthello(t *testing.T) {
 	p := othello.TUS.Start
 	s := Othello(p, OthelloOptions{})
-	checkSVG(t, s)
+	browsertest.CheckSVG(t, s)
 	for _, want := range []string{
 		`xmlns="http://www.w3.org/2000/svg"`, `viewBox="0 0 460 460"`, `fill="` + othelloGreen + `"`,
 		`<text x="55" y="15">a</text>`, `<text x="405" y="15">h</text>`, `<text x="15" y="55">1</text>`, `<text x="15" y="405">8</text>`,
@@ -124,7 +74,7 @@ func TestGeister(t *testing.T) {
 	first := Geister(p, GeisterOptions{Last: m, Before: prev, Hide: [2]bool{false, true}})
 	second := Geister(p, GeisterOptions{Last: m, Before: prev, Hide: [2]bool{true, false}})
 	for _, s := range []string{spectator, first, second} {
-		checkSVG(t, s)
+		browsertest.CheckSVG(t, s)
 		for _, want := range []string{`class="board"`, `<line `, `class="coord"`, `1st exit`, `2nd exit`, `first took 0 red, 0 blue`, `#f2cf3a`, `#f7e48a`} {
 			if !strings.Contains(s, want) {
 				t.Errorf("svg lacks %q", want)
@@ -185,7 +135,7 @@ func TestGeisterEscape(t *testing.T) {
 		t.Fatalf("escape: %v", err)
 	}
 	s := Geister(after, GeisterOptions{Last: esc, Before: q})
-	checkSVG(t, s)
+	browsertest.CheckSVG(t, s)
 	if !strings.Contains(s, `class="escape"`) || !strings.Contains(s, "escaped:") {
 		t.Errorf("the escape is not drawn:\n%s", s)
 	}
@@ -203,7 +153,7 @@ func TestDarkChess(t *testing.T) {
 	o := DarkChessOptions{Last: mv, Players: [2]string{"alice", "bob<1>"},
 		Colors: [2]darkchess.Color{darkchess.Red, darkchess.Black}, Status: "black, second player (bob<1>) to move", Clocks: [2]string{"14:59.0", "0:03.2"}}
 	s := DarkChess(pos, o)
-	checkSVG(t, s)
+	browsertest.CheckSVG(t, s)
 	for _, want := range []string{`class="facedown"`, `class="last"`, "帥", "象", "士", "兵", "包", `data-piece="K"`, `data-piece="m"`,
 		">a<", ">d<", ">1<", ">8<", "Captured", "14:59.0", "0:03.2", "bob&lt;1&gt;", "alice (red)"} {
 		if !strings.Contains(s, want) {
@@ -245,7 +195,7 @@ func TestPDD(t *testing.T) {
 	}
 	last := l.Steps[len(l.Steps)-1] // W_5_Chess_8,8_9,9
 	svg := PDD(g.Position(), PDDOptions{Last: last.Move})
-	checkSVG(t, svg)
+	browsertest.CheckSVG(t, svg)
 	for _, want := range []string{
 		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 436 436"`,
 		`class="lagoon"`,
@@ -301,7 +251,7 @@ func TestSize(t *testing.T) {
 		"darkchess": {DarkChess(dp, DarkChessOptions{}), DarkChess(dp, DarkChessOptions{Size: 400})},
 		"pdd":       {PDD(pp, PDDOptions{}), PDD(pp, PDDOptions{Size: 400})},
 	} {
-		checkSVG(t, pics[0])
+		browsertest.CheckSVG(t, pics[0])
 		m := size.FindStringSubmatch(pics[1])
 		if m == nil || m[3] != "400" {
 			t.Errorf("%s with Size 400: %.200s", name, pics[1])

@@ -2,13 +2,12 @@ package viewer
 
 import (
 	"bytes"
-	"encoding/xml"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/botarena/botarena/internal/browsertest"
 	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/othello"
 )
@@ -74,7 +73,7 @@ func TestReplayOthelloTranscripts(t *testing.T) {
 				if (i == 0) != (f.Move == "") {
 					t.Fatalf("frame %d has move %q", i, f.Move)
 				}
-				checkSVG(t, f.Board)
+				browsertest.CheckSVG(t, f.Board)
 			}
 			first, last := rp.frames()[0], rp.frames()[len(rp.frames())-1]
 			// The TUS start: black d4 e5, white e4 d5; the first move e3 (4,2).
@@ -142,7 +141,7 @@ func TestReplayOthelloRefuses(t *testing.T) {
 func TestOthelloFrame(t *testing.T) {
 	p := othello.TUS.Start
 	f := OthelloFrame(p, 0, othello.NoMove, "", [2]string{"9:59.9", "10:00.0"})
-	checkSVG(t, f.Board)
+	browsertest.CheckSVG(t, f.Board)
 	for _, want := range []string{
 		`xmlns="http://www.w3.org/2000/svg"`, `viewBox="0 0 460 460"`, `fill="#2e7d32"`,
 		`<text x="55" y="15">a</text>`, `<text x="405" y="15">h</text>`, `<text x="15" y="55">1</text>`, `<text x="15" y="405">8</text>`,
@@ -179,51 +178,6 @@ func TestOthelloFrame(t *testing.T) {
 	}
 }
 
-// checkSVG checks that s is one well-formed <svg> element with a viewBox,
-// no fixed size and no scripts.
-func checkSVG(t testing.TB, s string) {
-	t.Helper()
-	d := xml.NewDecoder(strings.NewReader(s))
-	depth, roots := 0, 0
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("board is not well-formed XML: %v", err)
-		}
-		switch e := tok.(type) {
-		case xml.StartElement:
-			if depth == 0 {
-				roots++
-				if e.Name.Local != "svg" {
-					t.Fatalf("root element <%s>", e.Name.Local)
-				}
-				var box bool
-				for _, a := range e.Attr {
-					box = box || a.Name.Local == "viewBox"
-					if a.Name.Local == "width" || a.Name.Local == "height" {
-						t.Errorf("the svg has a fixed %s", a.Name.Local)
-					}
-				}
-				if !box {
-					t.Errorf("the svg has no viewBox")
-				}
-			}
-			if strings.EqualFold(e.Name.Local, "script") {
-				t.Errorf("the svg has a script")
-			}
-			depth++
-		case xml.EndElement:
-			depth--
-		}
-	}
-	if roots != 1 {
-		t.Fatalf("%d root elements", roots)
-	}
-}
-
 // FuzzOthelloReplay reads any input as an Othello record: no panic, and what
 // is read is consistent (a frame per ply, each a well-formed picture).
 func FuzzOthelloReplay(f *testing.F) {
@@ -246,6 +200,6 @@ func FuzzOthelloReplay(f *testing.F) {
 				t.Fatalf("frame %d: ply %d", i, fr.Ply)
 			}
 		}
-		checkSVG(t, rp.frames()[len(rp.frames())-1].Board)
+		browsertest.CheckSVG(t, rp.frames()[len(rp.frames())-1].Board)
 	})
 }

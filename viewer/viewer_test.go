@@ -1,7 +1,6 @@
 package viewer
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/botarena/botarena/internal/browsertest"
 	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/othello"
 )
@@ -78,59 +78,6 @@ func othelloFrames(n int) []Frame {
 	return fs
 }
 
-// eventReader reads an event stream.
-type eventReader struct {
-	t  testing.TB
-	sc *bufio.Scanner
-}
-
-// next returns the next event's name and data; ok is false at the end of
-// the stream.
-func (r *eventReader) next() (event string, data []byte, ok bool) {
-	r.t.Helper()
-	for r.sc.Scan() {
-		line := r.sc.Text()
-		switch {
-		case line == "" && event != "":
-			return event, data, true
-		case strings.HasPrefix(line, "event: "):
-			event = strings.TrimPrefix(line, "event: ")
-		case strings.HasPrefix(line, "data: "):
-			data = append(data, strings.TrimPrefix(line, "data: ")...)
-		}
-	}
-	return "", nil, false
-}
-
-// openEvents opens an event stream.
-func openEvents(t testing.TB, u string) (*eventReader, func()) {
-	t.Helper()
-	resp, err := http.Get(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/event-stream" {
-		t.Fatalf("GET %s: %s, %s", u, resp.Status, resp.Header.Get("Content-Type"))
-	}
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(nil, 16<<20)
-	return &eventReader{t: t, sc: sc}, func() { resp.Body.Close() }
-}
-
-// nextState reads a game's next "state" event.
-func (r *eventReader) nextState() gameState {
-	r.t.Helper()
-	ev, data, ok := r.next()
-	if !ok || ev != "state" {
-		r.t.Fatalf("event %q (stream open: %v), want state", ev, ok)
-	}
-	var st gameState
-	if err := json.Unmarshal(data, &st); err != nil {
-		r.t.Fatal(err)
-	}
-	return st
-}
-
 // TestViewerIndex: the index lists the live games (title, players, ply,
 // clocks), the finished ones with their result and replay link, the record
 // files and the upload form, loads nothing from outside, and its event
@@ -186,15 +133,15 @@ func TestViewerIndex(t *testing.T) {
 		t.Errorf("/nowhere: %d", code)
 	}
 	// The index's stream: the games, then a message after each change.
-	er, done := openEvents(t, srv.URL+"/events")
+	er, done := browsertest.OpenEvents(t, srv.URL+"/events")
 	defer done()
-	ev, data, _ := er.next()
+	ev, data, _ := er.Next()
 	var st indexState
 	if err := json.Unmarshal(data, &st); ev != "index" || err != nil || len(st.Live) != 1 || len(st.Finished) != 1 || st.Finished[0].Replay == "" {
 		t.Fatalf("index event %q %s (%v)", ev, data, err)
 	}
 	v.Finish("g1", fs[2], "alpha wins", "")
-	_, data, _ = er.next()
+	_, data, _ = er.Next()
 	st = indexState{}
 	json.Unmarshal(data, &st)
 	if len(st.Live) != 0 || st.NFinished != 2 || st.Finished[0].ID != "g1" || st.Finished[0].Result != "alpha wins" {
@@ -220,35 +167,35 @@ func TestViewerLiveEvents(t *testing.T) {
 	if code, _ := get(t, srv.URL+"/events/nope"); code != http.StatusNotFound {
 		t.Errorf("/events/nope: %d", code)
 	}
-	er, done := openEvents(t, srv.URL+"/events/"+id)
+	er, done := browsertest.OpenEvents(t, srv.URL+"/events/"+id)
 	defer done()
-	st := er.nextState()
+	st := browsertest.DecodeState[gameState](er)
 	if st.Info.ID != info.ID || st.Frame.Ply != 0 || st.From != 0 || len(st.Moves) != 0 || st.Finished || !strings.Contains(st.Frame.Board, "<svg") {
 		t.Fatalf("first state: %+v", st)
 	}
 	v.Update(info.ID, fs[1])
-	st = er.nextState()
+	st = browsertest.DecodeState[gameState](er)
 	if st.Frame.Ply != 1 || st.From != 0 || len(st.Moves) != 1 || st.Moves[0] != fs[1].Move || st.Frame.Clocks[0] != "0:59.0" {
 		t.Fatalf("after ply 1: %+v", st)
 	}
 	v.Update(info.ID, fs[2])
-	st = er.nextState()
+	st = browsertest.DecodeState[gameState](er)
 	if st.Frame.Ply != 2 || st.From != 1 || len(st.Moves) != 1 || st.Moves[0] != fs[2].Move {
 		t.Fatalf("after ply 2: from %d moves %v", st.From, st.Moves)
 	}
 	v.Update("another", fs[3]) // an unknown game: ignored
 	v.Finish(info.ID, fs[3], "a wins", "/tmp/rec.txt")
-	st = er.nextState()
+	st = browsertest.DecodeState[gameState](er)
 	if !st.Finished || st.Result != "a wins" || st.Frame.Ply != 3 || st.Frame.ToMove != -1 || st.From != 2 || len(st.Moves) != 1 || st.Replay == "" {
 		t.Fatalf("finish: %+v", st)
 	}
-	if ev, _, ok := er.next(); ok {
+	if ev, _, ok := er.Next(); ok {
 		t.Errorf("the stream goes on after the finish: %q", ev)
 	}
 	// A browser that comes after the finish gets the whole game at once.
-	er2, done2 := openEvents(t, srv.URL+"/events/"+id)
+	er2, done2 := browsertest.OpenEvents(t, srv.URL+"/events/"+id)
 	defer done2()
-	st = er2.nextState()
+	st = browsertest.DecodeState[gameState](er2)
 	if !st.Finished || st.From != 0 || len(st.Moves) != 3 {
 		t.Errorf("late browser: %+v", st)
 	}
@@ -547,9 +494,9 @@ func TestViewerStuckClient(t *testing.T) {
 	defer conn.Close()
 	fmt.Fprintf(conn, "GET /events/g HTTP/1.1\r\nHost: x\r\n\r\n") // and never read
 	// Wait until the stuck stream is registered.
-	er, done := openEvents(t, srv.URL+"/events/g")
+	er, done := browsertest.OpenEvents(t, srv.URL+"/events/g")
 	defer done()
-	er.nextState()
+	browsertest.DecodeState[gameState](er)
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
@@ -566,7 +513,7 @@ func TestViewerStuckClient(t *testing.T) {
 	}
 	// The reading browser catches up to the last frame (skipping some).
 	for {
-		st := er.nextState()
+		st := browsertest.DecodeState[gameState](er)
 		if st.Frame.Ply == 2000 {
 			if st.From+len(st.Moves) != 2000 {
 				t.Errorf("moves up to %d", st.From+len(st.Moves))
@@ -600,9 +547,9 @@ func TestViewerBounds(t *testing.T) {
 	if code, _ := get(t, srv.URL+"/live/g0"); code != http.StatusNotFound {
 		t.Errorf("an old game is still there: %d", code)
 	}
-	er, done := openEvents(t, srv.URL+"/events/g5")
+	er, done := browsertest.OpenEvents(t, srv.URL+"/events/g5")
 	defer done()
-	if st := er.nextState(); len(st.Moves) != 5 || st.Frame.Ply != 12 {
+	if st := browsertest.DecodeState[gameState](er); len(st.Moves) != 5 || st.Frame.Ply != 12 {
 		t.Errorf("moves kept %d, ply %d; want 5, 12", len(st.Moves), st.Frame.Ply)
 	}
 	for i := range 6 {
@@ -698,14 +645,14 @@ func BenchmarkViewerUpdate(b *testing.B) {
 	var got sync.WaitGroup
 	counts := make([]int, browsers)
 	for i := range browsers {
-		er, done := openEvents(b, srv.URL+"/events/g")
+		er, done := browsertest.OpenEvents(b, srv.URL+"/events/g")
 		defer done()
-		er.nextState()
+		browsertest.DecodeState[gameState](er)
 		got.Add(1)
 		go func() {
 			defer got.Done()
 			for {
-				ev, data, ok := er.next()
+				ev, data, ok := er.Next()
 				if !ok || ev != "state" {
 					return
 				}
@@ -740,15 +687,15 @@ func BenchmarkViewerEvent(b *testing.B) {
 	v, srv := testViewer(b, DefaultLimits())
 	fs := othelloFrames(60)
 	v.Begin(GameInfo{ID: "g", Game: "othello", Title: "bench"}, fs[0])
-	er, done := openEvents(b, srv.URL+"/events/g")
+	er, done := browsertest.OpenEvents(b, srv.URL+"/events/g")
 	defer done()
-	er.nextState()
+	browsertest.DecodeState[gameState](er)
 	b.ResetTimer()
 	for n := range b.N {
 		f := fs[1+n%60]
 		f.Ply = n + 1
 		v.Update("g", f)
-		if st := er.nextState(); st.Frame.Ply != n+1 {
+		if st := browsertest.DecodeState[gameState](er); st.Frame.Ply != n+1 {
 			b.Fatalf("ply %d, want %d", st.Frame.Ply, n+1)
 		}
 	}

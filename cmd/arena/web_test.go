@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -15,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/botarena/botarena/internal/browsertest"
 	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/viewer"
@@ -58,58 +58,6 @@ func othelloFrames(n int) []viewer.Frame {
 	return fs
 }
 
-// eventReader reads an event stream.
-type eventReader struct {
-	t  testing.TB
-	sc *bufio.Scanner
-}
-
-// next returns the next event's name and data; ok is false at the end of
-// the stream.
-func (r *eventReader) next() (event string, data []byte, ok bool) {
-	r.t.Helper()
-	for r.sc.Scan() {
-		line := r.sc.Text()
-		switch {
-		case line == "" && event != "":
-			return event, data, true
-		case strings.HasPrefix(line, "event: "):
-			event = strings.TrimPrefix(line, "event: ")
-		case strings.HasPrefix(line, "data: "):
-			data = append(data, strings.TrimPrefix(line, "data: ")...)
-		}
-	}
-	return "", nil, false
-}
-
-// openEvents opens an event stream.
-func openEvents(t testing.TB, u string) (*eventReader, func()) {
-	t.Helper()
-	resp, err := http.Get(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/event-stream" {
-		t.Fatalf("GET %s: %s, %s", u, resp.Status, resp.Header.Get("Content-Type"))
-	}
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(nil, 16<<20)
-	return &eventReader{t: t, sc: sc}, func() { resp.Body.Close() }
-}
-
-// nextState reads a game's next "state" event.
-func (r *eventReader) nextState() json.RawMessage {
-	r.t.Helper()
-	ev, data, ok := r.next()
-	if !ok || ev != "state" {
-		r.t.Fatalf("event %q (stream open: %v), want state", ev, ok)
-	}
-	if !json.Valid(data) {
-		r.t.Fatalf("state event %q is not JSON", data)
-	}
-	return data
-}
-
 // TestStartViewer: the viewer prints its URL, serves, and stops when ctx is
 // done even with an event stream open; a bad address is an error.
 func TestStartViewer(t *testing.T) {
@@ -128,9 +76,9 @@ func TestStartViewer(t *testing.T) {
 		t.Errorf("index: %d", code)
 	}
 	// An open event stream does not keep the viewer from stopping.
-	er, done := openEvents(t, m[1]+"events/x")
+	er, done := browsertest.OpenEvents(t, m[1]+"events/x")
 	defer done()
-	er.nextState()
+	er.NextState()
 	cancel()
 	wait()
 	if _, err := http.Get(m[1]); err == nil {

@@ -2,7 +2,9 @@
 // the viewer's browser tests: it opens pages, presses keys, runs scripts,
 // takes screenshots and checks that they show a board. Without chromium and
 // chromedriver a test that starts a browser skips, or fails when
-// BOTARENA_REQUIRE_BROWSER=1 (as in CI).
+// BOTARENA_REQUIRE_BROWSER=1 (as in CI). It also reads the viewer's event
+// streams ([OpenEvents]) and checks its board pictures ([CheckSVG]), for the
+// tests of package viewer, boardsvg and cmd/arena alike.
 package browsertest
 
 import (
