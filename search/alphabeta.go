@@ -140,19 +140,33 @@ func (a *AlphaBeta[S, M, G]) Search(ctx context.Context, s S) (DepthResult[M], e
 	return res, nil
 }
 
-// searchRoot searches the root's moves to depth and returns the index of
-// the best, its value and the number of moves searched to the end before
-// the search stopped (all of them if it did not).
+// searchRoot searches the root's moves to depth (see [searchMoves]) and
+// stores the result in the table.
 func (a *AlphaBeta[S, M, G]) searchRoot(s S, me, depth int) (best int, value float64, done int) {
-	// The values lie in [-1, 1]: a value at either bound is exact.
+	best, value, done = searchMoves(&a.lim, a.root, func(m M, alpha, beta float64) float64 {
+		return a.child(a.g.Play(s, m), me, depth-1, 0, alpha, beta)
+	})
+	if done == len(a.root) {
+		a.store(s, depth, value, -1, 1, a.root[best])
+	}
+	return best, value, done
+}
+
+// searchMoves searches the root moves in order, each through child (its
+// value for the player to move within the window (alpha, beta)), and
+// returns the index of the best, its value and the number of moves searched
+// to the end before lim stopped the search (all of them if it did not).
+// The values lie in [-1, 1]: a value at either bound is exact, so a move
+// worth 1 ends the search.
+func searchMoves[M any](lim *limiter, root []M, child func(m M, alpha, beta float64) float64) (best int, value float64, done int) {
 	alpha, beta := -1.0, 1.0
 	value = math.Inf(-1)
-	if a.lim.visit() {
+	if lim.visit() {
 		return 0, 0, 0
 	}
-	for i, m := range a.root {
-		v := a.child(a.g.Play(s, m), me, depth-1, 0, alpha, beta)
-		if a.lim.stop {
+	for i, m := range root {
+		v := child(m, alpha, beta)
+		if lim.stop {
 			return best, value, i
 		}
 		if v > value {
@@ -165,8 +179,7 @@ func (a *AlphaBeta[S, M, G]) searchRoot(s S, me, depth int) (best int, value flo
 			}
 		}
 	}
-	a.store(s, depth, value, -1, beta, a.root[best])
-	return best, value, len(a.root)
+	return best, value, len(root)
 }
 
 // child returns the value for me of the state c, reached by a move of me,

@@ -76,29 +76,11 @@ func (x *Expectimax[S, M, G]) Search(ctx context.Context, s S) (DepthResult[M], 
 	return res, nil
 }
 
-// searchRoot searches the root's moves to depth, as [AlphaBeta.searchRoot].
+// searchRoot searches the root's moves to depth (see [searchMoves]).
 func (x *Expectimax[S, M, G]) searchRoot(s S, me, depth int) (best int, value float64, done int) {
-	alpha, beta := -1.0, 1.0
-	value = math.Inf(-1)
-	if x.lim.visit() {
-		return 0, 0, 0
-	}
-	for i, m := range x.root {
-		v := x.child(x.g.Play(s, m), me, depth-1, 0, alpha, beta)
-		if x.lim.stop {
-			return best, value, i
-		}
-		if v > value {
-			best, value = i, v
-			if v > alpha {
-				alpha = v
-			}
-			if v >= beta {
-				break
-			}
-		}
-	}
-	return best, value, len(x.root)
+	return searchMoves(&x.lim, x.root, func(m M, alpha, beta float64) float64 {
+		return x.child(x.g.Play(s, m), me, depth-1, 0, alpha, beta)
+	})
 }
 
 // child returns the value for me of the state c, reached by a move of me or
