@@ -2,7 +2,6 @@ package search_test
 
 import (
 	"context"
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -19,32 +18,9 @@ import (
 // TestOthelloAlphaBetaPlayerBeatsRandom: 10 games at 3,000 nodes a move
 // (and the exact solve from 14 empty squares); at least 9 wins.
 func TestOthelloAlphaBetaPlayerBeatsRandom(t *testing.T) {
-	ctx := context.Background()
-	r := rand.New(rand.NewPCG(21, 0))
-	wins := 0
-	for game := range 10 {
-		bot := search.OthelloAlphaBetaPlayer(search.DepthOptions{Nodes: 3000, TableSize: 1 << 14})
-		me := othello.Color(game & 1)
-		g := othello.NewGame(othello.Standard)
-		for !g.IsOver() {
-			p := g.Position()
-			moves := p.AppendLegalMoves(nil)
-			m := moves[r.IntN(len(moves))]
-			if p.Turn() == me {
-				var err error
-				if m, err = bot.Play(ctx, p); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if res, _ := g.Result(); !res.Draw && res.Winner == me {
-			wins++
-		}
-	}
-	t.Logf("%d wins of 10", wins)
+	wins := othelloWins(t, 10, 21, false, func(int) othello.Player {
+		return search.OthelloAlphaBetaPlayer(search.DepthOptions{Nodes: 3000, TableSize: 1 << 14})
+	})
 	if wins < 9 {
 		t.Errorf("alpha-beta won %d of 10 games against random, want at least 9", wins)
 	}
@@ -53,41 +29,9 @@ func TestOthelloAlphaBetaPlayerBeatsRandom(t *testing.T) {
 // TestDarkChessExpectimaxPlayerBeatsRandom: 10 games at 5,000 nodes a ply,
 // the first player alternating; at least 8 wins.
 func TestDarkChessExpectimaxPlayerBeatsRandom(t *testing.T) {
-	ctx := context.Background()
-	r := rand.New(rand.NewPCG(23, 0))
-	wins := 0
-	for game := range 10 {
-		bot := search.DarkChessExpectimaxPlayer(search.DepthOptions{Nodes: 5000})
-		g := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(uint64(game), 1)))
-		botFirst := game&1 == 0
-		var botColor darkchess.Color
-		for ply := 0; !g.IsOver(); ply++ {
-			p := g.Position()
-			moves := p.AppendLegalMoves(nil)
-			m := moves[r.IntN(len(moves))]
-			if (ply == 0 && botFirst) || (ply > 0 && p.Turn() == botColor) {
-				var err error
-				if m, err = bot.Play(ctx, g.View(p.Turn())); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
-			if ply == 0 {
-				botColor = g.FirstColor()
-				if !botFirst {
-					botColor = botColor.Opponent()
-				}
-			}
-		}
-		res, _ := g.Result()
-		t.Logf("game %d: %v", game, res)
-		if !res.Draw && res.Winner == botColor {
-			wins++
-		}
-	}
-	t.Logf("%d wins of 10", wins)
+	wins := darkChessWins(t, 10, 23, func(int) darkchess.Player {
+		return search.DarkChessExpectimaxPlayer(search.DepthOptions{Nodes: 5000})
+	})
 	if wins < 8 {
 		t.Errorf("expectimax won %d of 10 games against random, want at least 8", wins)
 	}

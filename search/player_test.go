@@ -20,32 +20,9 @@ import (
 // TestOthelloPlayerBeatsRandom: 10 games at 500 playouts a move; at least
 // 8 wins.
 func TestOthelloPlayerBeatsRandom(t *testing.T) {
-	ctx := context.Background()
-	r := rand.New(rand.NewPCG(11, 0))
-	wins := 0
-	for game := range 10 {
-		bot := search.OthelloPlayer(search.Options{Playouts: 500, Seed: uint64(game)})
-		me := othello.Color(game & 1)
-		g := othello.NewGame(othello.Standard)
-		for !g.IsOver() {
-			p := g.Position()
-			moves := p.AppendLegalMoves(nil)
-			m := moves[r.IntN(len(moves))]
-			if p.Turn() == me && moves[0] != othello.Pass {
-				var err error
-				if m, err = bot.Play(ctx, p); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if res, _ := g.Result(); !res.Draw && res.Winner == me {
-			wins++
-		}
-	}
-	t.Logf("%d wins of 10", wins)
+	wins := othelloWins(t, 10, 11, true, func(game int) othello.Player {
+		return search.OthelloPlayer(search.Options{Playouts: 500, Seed: uint64(game)})
+	})
 	if wins < 8 {
 		t.Errorf("MCTS won %d of 10 games against random, want at least 8", wins)
 	}
@@ -97,39 +74,9 @@ func TestGeisterPlayerBeatsRandom(t *testing.T) {
 // TestDarkChessPlayerBeatsRandom: 6 games at 300 playouts a ply, the first
 // player alternating; at least 4 wins.
 func TestDarkChessPlayerBeatsRandom(t *testing.T) {
-	ctx := context.Background()
-	r := rand.New(rand.NewPCG(13, 0))
-	wins := 0
-	for game := range 6 {
-		bot := search.DarkChessPlayer(search.Options{Playouts: 300, Seed: uint64(game)})
-		g := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(uint64(game), 1)))
-		botFirst := game&1 == 0
-		var botColor darkchess.Color
-		for ply := 0; !g.IsOver(); ply++ {
-			p := g.Position()
-			moves := p.AppendLegalMoves(nil)
-			m := moves[r.IntN(len(moves))]
-			if (ply == 0 && botFirst) || (ply > 0 && p.Turn() == botColor) {
-				var err error
-				if m, err = bot.Play(ctx, g.View(p.Turn())); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
-			if ply == 0 {
-				botColor = g.FirstColor()
-				if !botFirst {
-					botColor = botColor.Opponent()
-				}
-			}
-		}
-		if res, _ := g.Result(); !res.Draw && res.Winner == botColor {
-			wins++
-		}
-	}
-	t.Logf("%d wins of 6", wins)
+	wins := darkChessWins(t, 6, 13, func(game int) darkchess.Player {
+		return search.DarkChessPlayer(search.Options{Playouts: 300, Seed: uint64(game)})
+	})
 	if wins < 4 {
 		t.Errorf("MCTS won %d of 6 games against random, want at least 4", wins)
 	}
