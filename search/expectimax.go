@@ -138,7 +138,9 @@ func (x *Expectimax[S, M, G]) search(s S, me, depth, ply int, alpha, beta float6
 // chance returns the expected value for me of the chance node s, reached by
 // a move of me, searched to depth with the window (alpha, beta) for me,
 // pruned by Star1: a value at most alpha is an upper bound, at least beta a
-// lower bound.
+// lower bound. A cut's bound is clamped to the window: computed in floating
+// point, the bound of a node that fails low can round to just above alpha,
+// and the caller would take it for an exact value better than alpha.
 func (x *Expectimax[S, M, G]) chance(s S, me, depth, ply int, alpha, beta float64) float64 {
 	// lo and hi bound every value.
 	const lo, hi = -1.0, 1.0
@@ -162,9 +164,9 @@ func (x *Expectimax[S, M, G]) chance(s S, me, depth, ply int, alpha, beta float6
 		b := (beta - sum - lo*rest) / o.Prob
 		switch {
 		case a >= hi:
-			return sum + o.Prob*hi + hi*rest
+			return min(sum+o.Prob*hi+hi*rest, alpha)
 		case b <= lo:
-			return sum + o.Prob*lo + lo*rest
+			return max(sum+o.Prob*lo+lo*rest, beta)
 		}
 		v := x.child(x.g.Play(s, o.Move), me, depth, ply+1, max(a, lo), min(b, hi))
 		if x.lim.stop {
@@ -172,9 +174,9 @@ func (x *Expectimax[S, M, G]) chance(s S, me, depth, ply int, alpha, beta float6
 		}
 		switch {
 		case v <= a:
-			return sum + o.Prob*v + hi*rest
+			return min(sum+o.Prob*v+hi*rest, alpha)
 		case v >= b:
-			return sum + o.Prob*v + lo*rest
+			return max(sum+o.Prob*v+lo*rest, beta)
 		}
 		sum += o.Prob * v
 	}
