@@ -195,6 +195,7 @@ type darkchessSidecar struct {
 	Deal    string    `json:"deal"`  // the deal: the piece under each face-down square, rank 8 first
 	Start   string    `json:"start"` // the start position with its deal (spec §2.5)
 	From    string    `json:"from,omitempty"`
+	Opening string    `json:"opening,omitempty"` // the -openings line the deal came from: "opening 3 (line 7: seed 12)"; then Seed and Pair did not deal
 	Rules   string    `json:"rules"`
 	N       int       `json:"noProgressPlies"`  // the no-capture-no-flip draw limit, 0 for none
 	R       int       `json:"repetitionCycles"` // the repetition count, 0 for none
@@ -226,6 +227,12 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		var err error
 		if g, err = darkchessStartGame(r.start, r.rules, rng); err != nil {
 			return gameResult{Winner: -2, Err: fmt.Errorf("-start %s: %w", r.startName, err)}
+		}
+	} else if o := job.Opening; o != nil && o.darkchess.Dealt() {
+		// The opening's deal, the same for both games of the pair.
+		g = darkchess.NewGameFrom(r.rules, o.darkchess, nil)
+		if err := writeOpeningFile(job); err != nil {
+			return gameResult{Winner: -2, Err: err}
 		}
 	} else {
 		g = darkchess.NewGame(r.rules, rng)
@@ -448,6 +455,9 @@ func (r *darkchessRunner) writeRecord(path string, g *darkchess.Game, rec protoc
 	}
 	if r.start != nil {
 		sc.From = fmt.Sprintf("%s (%d plies)", r.startName, startPly)
+	}
+	if job.Opening != nil {
+		sc.Opening = job.Opening.String()
 	}
 	js, err := json.MarshalIndent(sc, "", "  ")
 	if err != nil {

@@ -275,6 +275,11 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		Seats:   r.def.Seats,
 	}, r.time)
 
+	if err := writeOpeningFile(job); err != nil {
+		res := gameResult{Winner: -2, Err: err}
+		live.finish(res, "")
+		return res
+	}
 	var progs [2]ntpu.Program
 	var cannot [2]fault
 	for seat := range progs {
@@ -288,7 +293,7 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		Time:           r.time,
 		SetupTimeout:   r.setup,
 		ConnectTimeout: r.startup,
-		Start:          r.start,
+		Start:          r.startOf(job),
 		Logger:         job.Log,
 		OnPly:          live.ply,
 	}
@@ -316,6 +321,23 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	return res
 }
 
+// startOf is where the game of job starts: a mid-game file with both red
+// sets and no moves for an opening (spec §6.6: the host imposes the red
+// sets, answering every well-formed SET: with OK and ignoring its letters;
+// the programs learn their colours from the first MOV? board), else -start,
+// else nil for the start position with the programs' own SET:s.
+func (r *geisterRunner) startOf(job *gameJob) *record.GeisterBoard {
+	o := job.Opening
+	if o == nil || !o.geister[0].Valid() {
+		return r.start
+	}
+	return &record.GeisterBoard{
+		Start:  geister.StartSetup(o.geister[0], o.geister[1]).Ghosts,
+		Counts: &[4]int{4, 4, 4, 4},
+		Reds:   o.geister,
+	}
+}
+
 // unstarted ends a game in which a program could not be started: it loses
 // (Disconnect, the platform's word for a program that is gone); if neither
 // could, the game has no result. The record says so.
@@ -336,8 +358,8 @@ func (r *geisterRunner) unstarted(job *gameJob, live *geisterLive, cannot [2]fau
 		Start:     geister.StartSetup(geister.RedsAt(0), geister.RedsAt(0)).Ghosts,
 		TimeLimit: r.time.Main.Truncate(time.Second),
 	}
-	if r.start != nil {
-		b.Start, b.Counts, b.Moves, b.Captures, b.Reds = r.start.Start, r.start.Counts, r.start.Moves, r.start.Captures, r.start.Reds
+	if st := r.startOf(job); st != nil {
+		b.Start, b.Counts, b.Moves, b.Captures, b.Reds = st.Start, st.Counts, st.Moves, st.Captures, st.Reds
 	}
 	if res.Winner >= 0 {
 		b.Result = geister.Result{Reason: geister.Disconnect, Winner: geister.Color(res.Winner)}

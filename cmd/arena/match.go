@@ -50,6 +50,8 @@ func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stde
 	fs.StringVar(&cfg.Rules, "rules", def.Presets[0], "rule preset: "+strings.Join(def.Presets, ", "))
 	fs.IntVar(&cfg.MaxPlies, "plies", 0, "ply limit (0: the preset's)")
 	fs.StringVar(&cfg.Start, "start", "", "a record file to start every game from (a mid-game position)")
+	fs.StringVar(&cfg.Openings, "openings", "", "a `file` of openings, one a line, each played once with each colour (see \"arena help\": Openings)")
+	fs.StringVar(&cfg.OpeningsOrder, "openings-order", openingsSequential, "the order of the -openings: sequential (the file's) or random (shuffled by -seed)")
 	fs.DurationVar(&cfg.Startup, "startup", defaultStartup, "how long a program has to start, connect and finish its handshake before its first move (raise it for an engine that loads a large table first)")
 	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed of the games and the built-in bots (0: a random seed, printed)")
 	fs.StringVar(&cfg.Out, "out", "", "directory for the records (default arena-records/<game>-<date>-<time>)")
@@ -297,6 +299,9 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 	if err != nil {
 		return nil, err
 	}
+	if err := loadOpenings(cfg, resumed); err != nil {
+		return nil, err
+	}
 	if cfg.Out == "" {
 		cfg.Out = filepath.Join("arena-records", def.Name+"-"+time.Now().Format("20060102-150405"))
 		for i := 2; ; i++ {
@@ -314,6 +319,9 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 	}
 	if !resumed {
 		rec, err := newRunRecord(cmd, cfg, fs)
+		if err == nil {
+			err = saveOpenings(cfg) // before run.json: a run that has one has its openings
+		}
 		if err == nil {
 			err = writeRunRecord(cfg.Out, rec)
 		}
@@ -544,6 +552,7 @@ func describe(def *gameDef, g *finished) string {
 			fmt.Fprintf(&b, "; %s %s", j.Seats[s].Name, f)
 		}
 	}
+	b.WriteString(openingNote(j))
 	if r.Err != nil {
 		fmt.Fprintf(&b, "; arena error: %v", r.Err)
 	}
@@ -715,6 +724,7 @@ type runHooks struct {
 func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Writer, h runHooks) error {
 	cfg := pr.cfg
 	games := schedule(cfg, pairs)
+	assignOpenings(cfg, games)
 	restored := 0
 	if pr.resumed {
 		stored, err := readResults(cfg.Out)

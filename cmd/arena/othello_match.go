@@ -163,10 +163,19 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		Seats:   [2]string{"black", "white"},
 	}
 	live := &othelloLive{w: job.Watch, id: job.ID, last: time.Now()}
+	rules := r.rules
+	if o := job.Opening; o != nil && o.othello != nil {
+		// The opening's moves are played already: the server starts
+		// from their position, which it sends in its first BOARD.
+		rules = othello.Rules{Name: fmt.Sprintf("opening %d", o.Number), Start: o.othello.Start}
+		if err := writeOpeningFile(job); err != nil {
+			return gameResult{Winner: -2, Err: err}
+		}
+	}
 	h := &tus.Host{
 		Timeout:   r.perMove,
 		Pairing:   tus.PairFIFO,
-		Rules:     r.rules,
+		Rules:     rules,
 		Names:     [2]string{job.Seats[0].Name, job.Seats[1].Name}, // the transcript names arena's players, whatever their NICKs
 		TransDir:  job.Dir,
 		Logger:    job.Log,
@@ -261,7 +270,7 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		default:
 			res.Winner = 1
 		}
-		res.Err = writeOthelloMoveList(job.Dir, rec)
+		res.Err = writeOthelloMoveList(job.Dir, rec, job.Opening)
 		live.finish(rec)
 		if rec.Transcript == "" && res.Err == nil {
 			res.Err = errors.New("the game's transcript could not be written (see the log)")
@@ -366,10 +375,17 @@ func othelloForfeit(reason othello.Reason, perMove time.Duration) fault {
 }
 
 // writeOthelloMoveList writes the game as a plain move list beside its
-// transcript (moves.txt, the standard orientation).
-func writeOthelloMoveList(dir string, rec tus.GameRecord) error {
+// transcript (moves.txt, the standard orientation). A game from an opening
+// (o not nil) is written from the preset's start: the opening's moves,
+// then the game's.
+func writeOthelloMoveList(dir string, rec tus.GameRecord, o *opening) error {
 	g := othello.NewGame(othello.Rules{Name: "record", Start: rec.Start})
-	for _, m := range rec.Moves {
+	var moves []othello.Move
+	if o != nil && o.othello != nil {
+		g = othello.NewGame(o.othello.Base)
+		moves = append(moves, o.othello.Moves...)
+	}
+	for _, m := range append(moves, rec.Moves...) {
 		if err := g.Play(m); err != nil {
 			return fmt.Errorf("move list: %w", err)
 		}

@@ -252,11 +252,17 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	white, black := job.Seats[0], job.Seats[1]
 	ref := r.ref
 	ref.Logger = job.Log
+	start, lastStart := r.start, r.last
+	if o := job.Opening; o != nil && o.pdd != nil {
+		// The opening's actions are played already: the referee replays
+		// them, and the programs find them in the files it writes.
+		ref.Start, start, lastStart = o.pdd.Log, o.pdd.Start, o.pdd.Last
+	}
 	startPly := len(ref.Start.Steps)
 	clocks := r.clocks(timer.NewClock(ref.Control, nil).Snapshot())
-	last := viewer.PDDFrame(r.start, startPly, pdd.NoMove, "", clocks)
-	if r.last != nil {
-		last = viewer.PDDFrame(r.start, startPly, r.last.Move, r.last.String(), clocks)
+	last := viewer.PDDFrame(start, startPly, pdd.NoMove, "", clocks)
+	if lastStart != nil {
+		last = viewer.PDDFrame(start, startPly, lastStart.Move, lastStart.String(), clocks)
 	}
 	job.Watch.Begin(viewer.GameInfo{
 		ID:      job.ID,
@@ -280,6 +286,10 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	res := pddGameResult(rec, [2]string{progs[0].Command[0], progs[1].Command[0]})
 	if err != nil && ctx.Err() == nil {
 		res.Err = err // the referee's own failure
+	}
+	// After the game: the referee wants the game's directory empty.
+	if err := writeOpeningFile(job); err != nil && res.Err == nil {
+		res.Err = err
 	}
 	p := rec.Game.Position()
 	last.Board = pddPicture(p, lastStep(rec))
