@@ -282,6 +282,9 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 			return nil, fmt.Errorf("-time %q: %w (accepted: none, 900s, 900s+2s, 600s+10s/move, 600s+60s/5, 5s/move, \"900s 30s/move\", with \" whole-seconds\" to charge whole seconds)", cfg.Time, err)
 		}
 	}
+	if err := loadOpenings(cfg, resumed); err != nil {
+		return nil, err
+	}
 	if cfg.Start != "" {
 		if st, err := os.Stat(cfg.Start); err != nil {
 			return nil, fmt.Errorf("-start: %w", err)
@@ -297,9 +300,6 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 	}
 	r, err := def.NewRunner(cfg)
 	if err != nil {
-		return nil, err
-	}
-	if err := loadOpenings(cfg, resumed); err != nil {
 		return nil, err
 	}
 	if cfg.Out == "" {

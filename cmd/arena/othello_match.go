@@ -377,7 +377,9 @@ func othelloForfeit(reason othello.Reason, perMove time.Duration) fault {
 // writeOthelloMoveList writes the game as a plain move list beside its
 // transcript (moves.txt, the standard orientation). A game from an opening
 // (o not nil) is written from the preset's start: the opening's moves,
-// then the game's.
+// then the game's; and so is its transcript, rewritten, since a -trans
+// transcript has no start position (every reader starts it from the TUS
+// start): the host's holds the game's moves only.
 func writeOthelloMoveList(dir string, rec tus.GameRecord, o *opening) error {
 	g := othello.NewGame(othello.Rules{Name: "record", Start: rec.Start})
 	var moves []othello.Move
@@ -388,6 +390,15 @@ func writeOthelloMoveList(dir string, rec tus.GameRecord, o *opening) error {
 	for _, m := range append(moves, rec.Moves...) {
 		if err := g.Play(m); err != nil {
 			return fmt.Errorf("move list: %w", err)
+		}
+	}
+	if o != nil && o.othello != nil && rec.Transcript != "" {
+		var buf bytes.Buffer
+		if err := record.WriteOthelloTranscript(&buf, record.NewOthelloTranscript(g, rec.Black, rec.White)); err != nil {
+			return fmt.Errorf("transcript with the opening: %w", err)
+		}
+		if err := os.WriteFile(rec.Transcript, buf.Bytes(), 0o644); err != nil {
+			return err
 		}
 	}
 	list, err := record.AppendOthelloMoveList(nil, g)
