@@ -246,6 +246,9 @@ func parseOthelloOpening(rules, text string) (*othelloOpening, error) {
 	if err != nil {
 		return nil, fmt.Errorf("not an Othello move list: %w", err)
 	}
+	if g.Ply() == 0 {
+		return nil, fmt.Errorf("no moves: want a move list from the standard start, such as f5d6c3")
+	}
 	if g.IsOver() {
 		return nil, fmt.Errorf("the moves end the game; an opening leaves moves to play")
 	}
@@ -340,6 +343,9 @@ func parsePDDOpening(rules, text string) (*pddOpening, error) {
 			return nil, fmt.Errorf("action %d %q: %w", i+1, tok, err)
 		}
 		l.Steps = append(l.Steps, s)
+	}
+	if len(l.Steps) == 0 {
+		return nil, fmt.Errorf("no actions: want the first actions of a game, such as W_1_Chess_2,0_2,2")
 	}
 	g, err := record.ReplayPDDStepLog(l, r)
 	if err != nil {

@@ -420,6 +420,7 @@ func TestParseOpeningsErrors(t *testing.T) {
 		{"darkchess", "ntu2021", "PmRc/MRpP/MrnK/Pknp/rCpC/GgPP/GpNN/gmpc extra\n", `F:1: .*want a deal`},
 		{"pdd", "course", "W_1_Chess_2,0_2,2 nonsense\n", `F:1: action 2 "nonsense"`},
 		{"pdd", "course", "B_1_Chess_2,0_2,2\n", `F:1: not a start record of the course rules`},
+		{"pdd", "course", "W_1_Pass\n", `F:1: not a start record of the course rules`},
 		{"pdd", "course", "W_1_Chess_2,0_2,2\nW_1_Chess_2,0_2,2 W_2_Chess_2,0_2,2\n", `F:2: not a start record`},
 	}
 	for _, tt := range tests {
@@ -528,6 +529,7 @@ func fuzzSeeds(f *testing.F, game string) {
 func FuzzOthelloOpening(f *testing.F) {
 	fuzzSeeds(f, "othello")
 	f.Add("f5 pa")
+	f.Add("")
 	f.Add("F5D6C3D3C4F4F6F3E6E7")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, rules := range []string{"tus", "standard"} {
@@ -589,6 +591,7 @@ func FuzzDarkchessOpening(f *testing.F) {
 func FuzzPDDOpening(f *testing.F) {
 	fuzzSeeds(f, "pdd")
 	f.Add("W_1_Pass")
+	f.Add("")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, rules := range []string{"course", "official"} {
 			o, err := parsePDDOpening(rules, text)
