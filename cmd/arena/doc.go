@@ -63,6 +63,9 @@
 //	             darkchess ntu2021|classic|icga, pdd course|official
 //	-plies N     ply limit (Geister's turn limit, dark chess's no-capture-no-flip limit)
 //	-start F     a record to start every game from (a mid-game position)
+//	-openings F  a file of openings, each played by every pairing once with each colour (below)
+//	-openings-order O
+//	             sequential (the file's order) or random (shuffled by -seed)
 //	-seed S      the match seed, printed when drawn; a run with the same seed plays the same
 //	             games: built-ins are seeded from the seed, the game's index and the seat
 //	-out DIR     where the records go (arena-records/<game>-<date>-<time>)
@@ -107,6 +110,55 @@
 // kill -9: it plays only the games results.tsv lacks, with the run's
 // players, flags and seed, and ends with the table the whole run would have
 // printed.
+//
+// # Openings
+//
+// "-openings FILE" makes games differ fairly: each pair of games of a
+// pairing (games 2i and 2i+1 of it, the seats swapped) starts from one
+// opening of the file, so that each player plays each opening once with
+// each colour. The pairs take the openings in the file's order, or with
+// "-openings-order random" in an order shuffled by -seed (the same seed, the
+// same order); with more pairs than openings the order starts again, and
+// every pairing of a tournament plays the same sequence. The file holds one
+// opening a line; '#' starts a comment to the end of the line and blank
+// lines are skipped; a line is at most 4096 bytes and the file 4 MiB. A line
+// that is not an opening of the game under -rules stops arena before any
+// game with the file, the line and what is wrong. -openings and -start
+// cannot be given together.
+//
+//	othello    a move list from the standard start as XOT's openings are written:
+//	           f5d6c3d3c4f4f6f3 (either case, spaces allowed, a forced pass as pa or
+//	           ps or left out); under -rules tus the moves are mirrored onto the TUS
+//	           start. It must leave the game unfinished. The server starts from its
+//	           position, which the programs get in the first BOARD (TUS clients take
+//	           the position from BOARD); the transcript holds the opening's moves
+//	           before the game's, so that it replays from the start like any -trans
+//	           file, and moves.txt the whole game.
+//	geister    both players' red ghosts, the first player's then the second's, as
+//	           SET: names them: BCDE efgh, or SET:BCDE SET:EFGH. The game starts as a
+//	           mid-game file with both red sets (the Geister spec's section 6.6): the
+//	           host still asks every program for SET:, answers a well-formed one with
+//	           OK and ignores its letters; the programs, built-ins included, learn
+//	           their colours from the first MOV? board. board.txt's "* red" line has
+//	           the imposed sets.
+//	darkchess  a deal: the piece under each face-down square of the opening, rank 8
+//	           first, as the sidecar's "deal" (PmRc/MRpP/MrnK/Pknp/rCpC/GgPP/GpNN/gmpc);
+//	           or "seed N" (or N alone): the deal "arena match darkchess -seed N"
+//	           gives its first two games, rand.NewPCG(N, 0)'s. The deal stays with
+//	           the referee, as every deal does; the sidecar's "opening" names it.
+//	pdd        a start record: the first actions as stepLog.txt writes them,
+//	           separated by spaces: W_1_Chess_2,0_2,2 B_2_Change_2,0_2,2 W_3_Chess_0,2_1,3,
+//	           replayed under -rules and left unfinished. The referee starts from
+//	           it as from -start: the programs find its actions in stepLog.txt,
+//	           chess.txt and bridge.txt, and result.json counts them in start_plies.
+//
+// Each game's directory holds opening.txt (the opening's number, its line in
+// the file, the line) and the game's result line ends with the opening
+// ("; opening 2 (line 5: f5f6e6f4)"). The run's directory holds
+// openings.txt, a copy of the file made before run.json: -resume takes the
+// openings from it, so that a file changed or removed since has no effect
+// on a resumed run. cmd/arena/testdata/openings has an example file for
+// each game.
 //
 // # Tournaments
 //

@@ -50,7 +50,7 @@ func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stde
 	fs.StringVar(&cfg.Rules, "rules", def.Presets[0], "rule preset: "+strings.Join(def.Presets, ", "))
 	fs.IntVar(&cfg.MaxPlies, "plies", 0, "ply limit (0: the preset's)")
 	fs.StringVar(&cfg.Start, "start", "", "a record file to start every game from (a mid-game position)")
-	fs.StringVar(&cfg.Openings, "openings", "", "a `file` of openings, one a line, each played once with each colour (see \"arena help\": Openings)")
+	fs.StringVar(&cfg.Openings, "openings", "", "a `file` of openings, one a line ('#' starts a comment), each played by every pairing once with each colour: "+openingsHelp(def.Name))
 	fs.StringVar(&cfg.OpeningsOrder, "openings-order", openingsSequential, "the order of the -openings: sequential (the file's) or random (shuffled by -seed)")
 	fs.DurationVar(&cfg.Startup, "startup", defaultStartup, "how long a program has to start, connect and finish its handshake before its first move (raise it for an engine that loads a large table first)")
 	fs.Uint64Var(&cfg.Seed, "seed", 0, "seed of the games and the built-in bots (0: a random seed, printed)")

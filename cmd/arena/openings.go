@@ -103,6 +103,22 @@ func openingNote(j *gameJob) string {
 	return "; " + j.Opening.String()
 }
 
+// openingsHelp says, for the -openings flag's help, what an opening of
+// game is.
+func openingsHelp(game string) string {
+	switch game {
+	case "othello":
+		return "a move list from the standard start (f5d6c3d3c4f4f6f3, spaces and either case allowed), mirrored onto the TUS start under -rules tus; the programs get its position in the first BOARD"
+	case "geister":
+		return "both players' red ghosts, the first player's then the second's (BCDE efgh); the server imposes them, answering each program's SET: with OK"
+	case "darkchess":
+		return "a deal, the piece under each face-down square, rank 8 first, as the sidecar's \"deal\" (PmRc/MRpP/MrnK/Pknp/rCpC/GgPP/GpNN/gmpc), or \"seed N\" for the deal of arena match -seed N's first games"
+	case "pdd":
+		return "a start record, the first actions as stepLog.txt writes them, separated by spaces (W_1_Chess_2,0_2,2 B_2_Change_2,0_2,2)"
+	}
+	return ""
+}
+
 // loadOpenings reads and checks cfg's -openings file, if any, into
 // cfg.openings: every line must be an opening of cfg's game under cfg's
 // rules. A resumed run reads its own copy (openingsFileName in cfg.Out)
@@ -264,6 +280,14 @@ func parseOthelloOpening(rules, text string) (*othelloOpening, error) {
 			return nil, fmt.Errorf("move %s: %w", m, err) // cannot happen: the mirror of a legal game is legal
 		}
 		o.Moves = append(o.Moves, m)
+	}
+	if played.Position().MustPass() {
+		// The side to move has no move: its forced pass is part of the
+		// opening, so that the game starts with a side that can move.
+		if err := played.Play(othello.Pass); err != nil {
+			return nil, err
+		}
+		o.Moves = append(o.Moves, othello.Pass)
 	}
 	o.Start = played.Position()
 	return o, nil

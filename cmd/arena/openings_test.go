@@ -172,6 +172,9 @@ func TestOpeningsPlayed(t *testing.T) {
 					if g.Result.Winner < -1 {
 						t.Fatalf("game %d: no result: %+v", g.N, g.Result)
 					}
+					if g.Result.Faults != [2]fault{} {
+						t.Errorf("game %d: a built-in's fault: %+v", g.N, g.Result.Faults)
+					}
 					if num, text := gameOpening(t, g); num != o.Number || text != o.Text {
 						t.Errorf("game %d: opening.txt says opening %d %q, want %d %q", g.N, num, text, o.Number, o.Text)
 					}
@@ -545,7 +548,11 @@ func FuzzOthelloOpening(f *testing.F) {
 			if err != nil {
 				t.Fatalf("%q: its list %q: %v", text, o.List, err)
 			}
-			if o.Sym.Position(g.Position()) != o.Start {
+			end := g.Position()
+			if end.MustPass() {
+				end, _ = end.Play(othello.Pass)
+			}
+			if o.Sym.Position(end) != o.Start || o.Start.MustPass() {
 				t.Fatalf("%q under %s: the list %q leads elsewhere", text, rules, o.List)
 			}
 		}
@@ -632,4 +639,36 @@ func FuzzParseOpenings(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestOthelloOpeningEndsInPass: an opening after which the side to move
+// has to pass includes the pass, so that the game starts with a side that
+// can move.
+func TestOthelloOpeningEndsInPass(t *testing.T) {
+	for seed := range uint64(5000) {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		g := othello.NewGame(othello.Standard)
+		for !g.IsOver() {
+			p := g.Position()
+			if p.MustPass() {
+				list, err := record.AppendOthelloMoveList(nil, g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				o, err := parseOthelloOpening("standard", string(list))
+				if err != nil {
+					t.Fatalf("%s: %v", list, err)
+				}
+				if o.Start.MustPass() || o.Start.Turn() == p.Turn() || o.Moves[len(o.Moves)-1] != othello.Pass {
+					t.Errorf("%s: starts with %v to move, last move %v", list, o.Start.Turn(), o.Moves[len(o.Moves)-1])
+				}
+				return
+			}
+			moves := p.AppendLegalMoves(nil)
+			if err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no random game of 5000 had a forced pass")
 }
