@@ -164,6 +164,13 @@ func saveOpenings(cfg *matchConfig) error {
 
 // readOpeningsFile reads an openings file of at most maxOpeningsFile bytes.
 func readOpeningsFile(path string) ([]byte, error) {
+	// A FIFO or a device would block the open or never end: only a
+	// regular file (or a symlink to one) is read.
+	if st, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -449,11 +450,21 @@ func TestOpeningsFlagErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("f5\n\nf5d6 # fine\nh8\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	fifo := filepath.Join(tmp, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(tmp, "link")
+	if err := os.Symlink("/dev/zero", link); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		args []string
 		want string
 	}{
-		{[]string{"-openings", filepath.Join(tmp, "missing.txt")}, `-openings: open .*missing.txt: no such file`},
+		{[]string{"-openings", fifo}, `-openings: .*fifo: not a regular file`},
+		{[]string{"-openings", link}, `-openings: .*link: not a regular file`},
+		{[]string{"-openings", filepath.Join(tmp, "missing.txt")}, `-openings: .*missing.txt: no such file`},
 		{[]string{"-openings", tmp}, `-openings: .*not a regular file`},
 		{[]string{"-openings", big}, fmt.Sprintf(`-openings: .*big.txt: over %d bytes`, maxOpeningsFile)},
 		{[]string{"-openings", bad}, `-openings: .*bad.txt:4: .*move 1 "h8": not legal for black`},
