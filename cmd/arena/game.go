@@ -94,6 +94,12 @@ type matchConfig struct {
 	Rules    string        // the -rules preset; "" means the game's default (Presets[0])
 	MaxPlies int           // the -plies limit; 0 means the preset's
 	Start    string        // -start: a record file to start every game from, "" for the start position
+	Seed     uint64        // the match seed (never 0 here: arena draws one when none is given)
+	Startup  time.Duration // -startup: how long a program has to start, connect and finish its handshake; 0 (a test's config) means defaultStartup
+	Out      string        // the directory of this run's records
+	Verbose  bool          // -v: log the hosts' and referees' events to stderr
+	Stderr   io.Writer     // where logs go
+
 	// Openings is -openings: a file of start positions, one a line, played
 	// once with each colour (openings.go); "" for none.
 	Openings string
@@ -103,11 +109,6 @@ type matchConfig struct {
 	// openings is the -openings file read and checked by loadOpenings, nil
 	// for none.
 	openings *openingSet
-	Seed     uint64        // the match seed (never 0 here: arena draws one when none is given)
-	Startup  time.Duration // -startup: how long a program has to start, connect and finish its handshake; 0 (a test's config) means defaultStartup
-	Out      string        // the directory of this run's records
-	Verbose  bool          // -v: log the hosts' and referees' events to stderr
-	Stderr   io.Writer     // where logs go
 }
 
 // playerSpec is one player of a match as given on the command line: a
@@ -128,13 +129,14 @@ type gameJob struct {
 	Seats [2]*playerSpec // Seats[0] moves first (or plays the first seat)
 	Seed  uint64         // the pairing's seed, derived from the match seed; every game of a pairing has it: built-ins are seeded by botSeed, and dark chess deals from rand.NewPCG(Seed, Index/2), so games 2i and 2i+1 share a deal with the seats swapped
 	Dir   string         // a directory of its own, already made, for the game's record files
+	ID    string         // the game's id in the web viewer
+	Watch viewer.Watcher // never nil
+	Log   *slog.Logger   // never nil
+
 	// Opening is where the game starts, from -openings (assignOpenings):
 	// games 2i and 2i+1 of a pairing, the seats swapped, share one. Nil for
 	// none: the game starts from the rules' start or -start.
 	Opening *opening
-	ID      string         // the game's id in the web viewer
-	Watch   viewer.Watcher // never nil
-	Log     *slog.Logger   // never nil
 }
 
 // botSeed is the seed of the built-in player in seat of the game (0 for

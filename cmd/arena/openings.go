@@ -55,13 +55,13 @@ type opening struct {
 	Text   string // the line without its comment, trimmed
 
 	othello   *othelloOpening
-	geister   [2]geister.Reds // the first and second player's red ghosts
-	darkchess darkchess.Position
+	geister   [2]geister.Reds    // the first and second player's red ghosts
+	darkchess darkchess.Position // the opening position with its deal
 	pdd       *pddOpening
 }
 
-// othelloOpening is an Othello opening in the run's orientation (the TUS
-// start's mirror image under -rules tus).
+// othelloOpening is an Othello opening in the run's orientation: as written
+// under -rules standard, mirrored onto the TUS start under -rules tus.
 type othelloOpening struct {
 	Moves []othello.Move   // the opening's moves, forced passes included
 	Start othello.Position // where they lead: the games' start
