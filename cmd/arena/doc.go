@@ -119,7 +119,9 @@
 // each colour. The pairs take the openings in the file's order, or with
 // "-openings-order random" in an order shuffled by -seed (the same seed, the
 // same order); with more pairs than openings the order starts again, and
-// every pairing of a tournament plays the same sequence. The file holds one
+// every pairing of a tournament plays the same sequence. (With an odd
+// -games the last game's opening is played with one colour only, and with
+// -swap=false a pair's games keep their seats.) The file holds one
 // opening a line; '#' starts a comment to the end of the line and blank
 // lines are skipped; a line is at most 4096 bytes and the file 4 MiB. A line
 // that is not an opening of the game under -rules stops arena before any

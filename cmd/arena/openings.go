@@ -192,11 +192,12 @@ func readOpeningsFile(path string) ([]byte, error) {
 }
 
 // parseOpenings reads the openings of game under the rules preset from
-// data, the content of the file name (for errors): one a line, '#' to the
-// end of a line a comment, blank lines skipped. An error names the file,
+// data, the content of the file name (for errors): one a line (LF or CRLF),
+// '#' to the end of a line a comment, blank lines skipped. An error names the file,
 // the line and what is wrong; a file without an opening is an error.
 func parseOpenings(game, rules, name string, data []byte) ([]opening, error) {
 	var list []opening
+	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a byte order mark, as Windows editors write
 	for n := 1; len(data) > 0; n++ {
 		line := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {

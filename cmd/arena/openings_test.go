@@ -397,6 +397,24 @@ func finishedOthelloGame(t *testing.T) string {
 	return string(list)
 }
 
+// TestParseOpeningsFile: CRLF, a byte order mark, comments, blank lines
+// and spaces are read as a person writing the file means them.
+func TestParseOpeningsFile(t *testing.T) {
+	data := "\ufeff# Tiger and others\r\nf5d6c3d3c4  # tiger\r\n\r\n\t F5 F6 E6 F4\t\r\n#f5\nf5d6c5"
+	list, err := parseOpenings("othello", "standard", "F", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range list {
+		got = append(got, fmt.Sprintf("%d:%d:%s:%s", o.Number, o.Line, o.Text, o.othello.List))
+	}
+	want := []string{"1:2:f5d6c3d3c4:f5d6c3d3c4", "2:4:F5 F6 E6 F4:f5f6e6f4", "3:6:f5d6c5:f5d6c5"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("openings (-want +got):\n%s", diff)
+	}
+}
+
 // TestParseOpeningsErrors: a bad openings file is refused with the file,
 // the line and what is wrong.
 func TestParseOpeningsErrors(t *testing.T) {
