@@ -180,8 +180,7 @@ func TestOpeningsPlayed(t *testing.T) {
 						t.Errorf("game %d: opening.txt says opening %d %q, want %d %q", g.N, num, text, o.Number, o.Text)
 					}
 					checkStartedFrom(t, def.Name, g, o)
-					if !strings.Contains(string(summary), fmt.Sprintf("game %d: ", g.N)) ||
-						!regexpLine(string(summary), fmt.Sprintf("game %d: ", g.N), "; "+o.String()) {
+					if !hasLine(string(summary), fmt.Sprintf("game %d: ", g.N), "; "+o.String()) {
 						t.Errorf("results.txt's line of game %d does not name %s:\n%s", g.N, o, summary)
 					}
 				}
@@ -193,9 +192,9 @@ func TestOpeningsPlayed(t *testing.T) {
 	}
 }
 
-// regexpLine reports whether text has a line starting with prefix and
+// hasLine reports whether text has a line starting with prefix and
 // holding part.
-func regexpLine(text, prefix, part string) bool {
+func hasLine(text, prefix, part string) bool {
 	for line := range strings.Lines(text) {
 		if strings.HasPrefix(line, prefix) && strings.Contains(line, part) {
 			return true
@@ -333,7 +332,7 @@ func TestOpeningsResume(t *testing.T) {
 	if err := os.WriteFile(file, []byte("BCDE EFGH\nABCD abcd\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	games, dir := playedGames(t, "match", "geister", "random", "random", "-games", "4", "-seed", "3", "-time", "none", "-openings", file)
+	_, dir := playedGames(t, "match", "geister", "random", "random", "-games", "4", "-seed", "3", "-time", "none", "-openings", file)
 	// As if killed after two games: results.tsv keeps them only, and the
 	// file changes.
 	tsv := filepath.Join(dir, resultsFileName)
@@ -363,7 +362,6 @@ func TestOpeningsResume(t *testing.T) {
 			t.Errorf("resumed game %d: red sets %v, want the run's opening 2 %v", n, b.Reds, want)
 		}
 	}
-	_ = games
 
 	// Without the copy, -resume refuses.
 	if err := os.WriteFile(tsv, []byte(strings.Join(lines[:3], "")), 0o644); err != nil {
