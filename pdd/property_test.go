@@ -175,3 +175,41 @@ func TestPlayoutShape(t *testing.T) {
 		t.Errorf("mean %.1f plies, %d skips in %d games, %.0f moves in plies 1-10, %.1f in 41-50", mean, skips, games, early/nEarly, late/nLate)
 	}
 }
+
+// TestBitboardGroupProperty: Neighbors and Group agree with a square-by-
+// square reference on random sets of squares.
+func TestBitboardGroupProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var b pdd.Bitboard
+		for _, i := range rapid.SliceOfN(rapid.IntRange(0, pdd.NumSquares-1), 0, 60).Draw(t, "squares") {
+			b = b.With(pdd.Square(i))
+		}
+		var want pdd.Bitboard
+		for s := range b.Squares() {
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				if x, y := s.X()+d[0], s.Y()+d[1]; x >= 0 && x < 10 && y >= 0 && y < 10 {
+					want = want.With(pdd.SquareAt(x, y))
+				}
+			}
+		}
+		if got := b.Neighbors(); got != want {
+			t.Fatalf("Neighbors of %v = %v, want %v", b, got, want)
+		}
+		s := pdd.Square(rapid.IntRange(0, pdd.NumSquares-1).Draw(t, "s"))
+		var group pdd.Bitboard
+		if b.Has(s) {
+			group = group.With(s)
+			for stack := []pdd.Square{s}; len(stack) > 0; {
+				q := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for n := range q.Bit().Neighbors().Intersect(b).Without(group).Squares() {
+					group = group.With(n)
+					stack = append(stack, n)
+				}
+			}
+		}
+		if got := b.Group(s); got != group {
+			t.Fatalf("Group(%v) of %v = %v, want %v", s, b, got, group)
+		}
+	})
+}

@@ -183,6 +183,19 @@ func squareList(b Bitboard) string {
 	return string(out)
 }
 
+// Neighbors returns the squares orthogonally next to a square of b. A
+// square of b is among them when another square of b is next to it.
+func (b Bitboard) Neighbors() Bitboard { return n4(b) }
+
+// Group returns the squares of b orthogonally connected to s through squares
+// of b, s included; the empty set if s is not in b.
+func (b Bitboard) Group(s Square) Bitboard {
+	if !b.Has(s) {
+		return Bitboard{}
+	}
+	return fullGroup(b, s)
+}
+
 // Two-word shifts, kept inside the board.
 
 // shl shifts toward higher squares by n (0 < n < 64).
