@@ -262,3 +262,41 @@ func TestLLREdges(t *testing.T) {
 		t.Errorf("1000 drawn pairs: LLR %v, want finite and below 0", got)
 	}
 }
+
+// The LLR of a pair allocates nothing: a match computes one after every
+// pair.
+func TestLLRAllocs(t *testing.T) {
+	test := Test{0, 5, 0.05, 0.05, Normalized}
+	p := Pentanomial{10, 20, 30, 25, 15}
+	if n := testing.AllocsPerRun(100, func() { _ = test.LLR(p) }); n != 0 {
+		t.Errorf("LLR: %v allocations", n)
+	}
+	test.Model = Logistic
+	if n := testing.AllocsPerRun(100, func() { _ = test.LLR(p) }); n != 0 {
+		t.Errorf("logistic LLR: %v allocations", n)
+	}
+}
+
+// BenchmarkLLR times the LLR of fastchess's published pentanomial cases
+// (TestLLRPublished), checking the value.
+func BenchmarkLLR(b *testing.B) {
+	for _, c := range []struct {
+		test Test
+		p    Pentanomial
+		want float64
+	}{
+		{Test{0, 2, 0.05, 0.05, Normalized}, Pentanomial{365, 16618, 36229, 16974, 390}, 2.25},
+		{Test{0, 2, 0.05, 0.05, Logistic}, Pentanomial{871, 26175, 55983, 26678, 821}, -4.98},
+	} {
+		b.Run(c.test.Model.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			var llr float64
+			for b.Loop() {
+				llr = c.test.LLR(c.p)
+			}
+			if !near(llr, c.want, 0.01) {
+				b.Fatalf("LLR %v, want %v", llr, c.want)
+			}
+		})
+	}
+}
