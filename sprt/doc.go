@@ -34,8 +34,10 @@
 //
 // Elo0 and Elo1 are normalized Elo unless the test says model=logistic.
 // Normalized Elo, fishtest's default, measures the score's distance from
-// ½ in standard deviations of a game's score (times 800/ln 10, so that
-// it is close to logistic Elo for chess-like draw rates). A test's expected
+// ½ in standard deviations of a game's score, times 800/ln 10: for small
+// differences it is the logistic Elo over twice that standard deviation,
+// so close to logistic Elo in a game without draws (whose standard
+// deviation is about ½) and larger the more draws there are. A test's expected
 // length in games then depends on Elo1-Elo0 alone, not on the game's draw
 // rate or the balance of its openings: the same bounds are as demanding for
 // Othello, which has few draws, as for a game that has many. The cost is
