@@ -143,9 +143,10 @@
 // against a B about elo1 stronger, [0, 5] takes tens of thousands of games.
 //
 // With -sprt, -games is the cap on games, an even number, 100000 (50000
-// pairs) when not given: a [0, 5] test runs about 42000 games when the
-// truth lies midway between the hypotheses, its slowest case, so the cap
-// rarely ends one. The schedule of the cap's games is made up front (some
+// pairs) when not given: a [0, 5] test runs about 42000 games on average
+// when the truth lies midway between the hypotheses, its slowest case
+// (there the cap ends about one in fifteen), and about 26000 at elo0 or
+// elo1. The schedule of the cap's games is made up front (some
 // 80 MB for 100000). -resume goes on with an SPRT match, the LLR recomputed
 // from results.tsv. -swap=false cannot go with -sprt; tournaments have no
 // -sprt.

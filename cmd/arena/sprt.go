@@ -10,12 +10,16 @@ import (
 )
 
 // defaultSPRTGames is the cap on games of a match with -sprt and no
-// -games: 100000 games, 50000 pairs. A [0, 5] test in normalized Elo (the
-// default hypotheses' order of size) is expected to run about 42000 games
-// when the true difference lies midway, its slowest case (Wald:
-// ln((1-β)/α)·ln((1-α)/β) over the LLR's variance per pair, about
-// (√2·5/347.4)²), and about 26000 at elo0 or elo1, so the cap ends
-// fewer than one test in twenty of that kind and every wider one.
+// -games: 100000 games, 50000 pairs. A [0, 5] test at α = β = 0.05 in
+// normalized Elo (the order of size fishtest uses) is expected to run
+// about 42000 games when the true difference lies midway, its slowest case
+// (ln((1-β)/α)·ln((1-α)/β) over the LLR's variance per pair, about
+// (√2·5/347.4)²), and about 26000 at elo0 or elo1. At the slowest case
+// the cap, 2.4 times the expected length, ends about 7% of such tests
+// without a verdict (the exit time of a Brownian motion from an interval
+// exceeds k times its mean with probability about 4/π·e^(-π²k/8)); a
+// wider test, or a true difference nearer either hypothesis or beyond,
+// rarely reaches it.
 const defaultSPRTGames = 100000
 
 // sprtFlag is -sprt: the test, or nil when the flag is not given.
