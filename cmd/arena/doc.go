@@ -128,7 +128,8 @@
 //
 // A pair with an unfinished game is not counted (a line says so). Once the
 // LLR reaches a bound no new pair starts; the games under way (with -j)
-// finish and count, and the verdict stays the one reached first. At the
+// finish, a pair begun is completed (at most one more game per game under
+// way), and they count, but the verdict stays the one reached first. At the
 // end: "H1 accepted" (B is stronger, by about elo1 or more), "H0 accepted"
 // (it is not stronger by elo1; about elo0 or less) or "no verdict" at the
 // cap, with the pentanomial and the Elo difference from the pairs on both
