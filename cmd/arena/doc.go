@@ -55,7 +55,9 @@
 //
 // Flags of match and tournament (flags and players may come in any order):
 //
-//	-games N     games per pairing (2)
+//	-games N     games per pairing (2); with -sprt the cap, even (100000)
+//	-sprt T      match only: play pairs until the SPRT T decides, e.g.
+//	             elo0=0,elo1=5,alpha=0.05,beta=0.05 (see "Is B stronger than A?")
 //	-swap        swap who moves first after each game (true)
 //	-time C      time control in timer's text form: none, 900s, 600s+10s/move, 5s/move, ...
 //	             (each game's platform default)
@@ -161,6 +163,48 @@
 // openings from it, so that a file changed or removed since has no effect
 // on a resumed run. cmd/arena/testdata/openings has an example file for
 // each game.
+//
+// # Is B stronger than A? (-sprt)
+//
+// "arena match othello B A -sprt elo0=0,elo1=5,alpha=0.05,beta=0.05" plays
+// game pairs, each the same start (seed, deal) twice with the seats
+// swapped, until a sequential probability ratio test decides between H0,
+// B is elo0 Elo stronger than A, and H1, B is elo1 Elo stronger, with at
+// most a fraction alpha of false positives and beta of false negatives
+// (alpha and beta default to 0.05; KEY=VALUE parts may be separated by
+// commas or spaces, as cutechess-cli writes them). It is the test fishtest
+// runs on Stockfish (package sprt): pairs are counted by the points the
+// first player took from them, 0 to 2 ("Ptnml(0-2)"), and the generalized
+// log-likelihood ratio of the pentanomial model decides. After each pair
+// whose two games both finished, a line gives the LLR and its bounds:
+//
+//	SPRT: llr 1.23 (-2.94, 2.94) [elo0 0, elo1 5] pairs 37
+//
+// A pair with an unfinished game is not counted (a line says so). Once the
+// LLR reaches a bound no new pair starts; the games under way (with -j)
+// finish, a pair begun is completed (at most one more game per game under
+// way), and they count, but the verdict stays the one reached first. At the
+// end: "H1 accepted" (B is stronger, by about elo1 or more), "H0 accepted"
+// (it is not stronger by elo1; about elo0 or less) or "no verdict" at the
+// cap, with the pentanomial and the Elo difference from the pairs on both
+// scales.
+//
+// Elo0 and elo1 are normalized Elo, fishtest's default (model=logistic for
+// classic Elo): the score's distance from ½ in standard deviations of a
+// game's score, times 800/ln 10. A test's length then depends on
+// elo1-elo0 and not on how drawish the game is, so the same bounds are as
+// demanding in each of the four games. A pair can only tell so much: even
+// if B wins every pair, [0, 5] needs 147 pairs and [0, 50] 17 to accept H1;
+// against a B about elo1 stronger, [0, 5] takes tens of thousands of games.
+//
+// With -sprt, -games is the cap on games, an even number, 100000 (50000
+// pairs) when not given: a [0, 5] test runs about 42000 games on average
+// when the truth lies midway between the hypotheses, its slowest case
+// (there the cap ends about one in fifteen), and about 26000 at elo0 or
+// elo1. The schedule of the cap's games is made up front (some
+// 80 MB for 100000). -resume goes on with an SPRT match, the LLR recomputed
+// from results.tsv. -swap=false cannot go with -sprt; tournaments have no
+// -sprt.
 //
 // # Tournaments
 //

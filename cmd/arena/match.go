@@ -36,6 +36,8 @@ type runOptions struct {
 	jobs   int    // -j: games played at once
 	web    string // -web: the viewer's address, "" for none
 	resume string // -resume: the records directory of a run to go on with, "" for a new run
+
+	sprt sprtFlag // -sprt (match only): the test, nil without one
 }
 
 // newRunFlags makes the flag set shared by match and tournament, bound to cfg
@@ -63,6 +65,9 @@ func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stde
 	}
 	fs.IntVar(&o.jobs, "j", jobs, "games played at once")
 	fs.StringVar(&o.resume, "resume", "", "go on with the run whose records are in this `directory` (after Ctrl-C or a crash): play only its unplayed games, with its players, flags and seed; -j, -web and -v may be given anew")
+	if cmd == "match" {
+		addSPRTFlag(fs, &o.sprt)
+	}
 	if def.Flags != nil {
 		def.Flags(fs)
 	}
@@ -265,6 +270,9 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 		cfg.Players = append(cfg.Players, p)
 	}
 	uniqueNames(cfg.Players)
+	if err := prepareSPRT(fs, cfg, &o.sprt); err != nil {
+		return nil, err
+	}
 	switch {
 	case cfg.Games < 1:
 		return nil, fmt.Errorf("-games %d: play at least one game", cfg.Games)
@@ -445,9 +453,10 @@ func safeName(s string) string {
 // playAll plays the scheduled games that are not restored, o.jobs at a
 // time; after each it appends its line to results (synced, so that a kill
 // loses no finished game) and calls done (from one goroutine at a time). It
-// stops starting games when ctx is done; games cut short come back with
+// stops starting games when ctx is done, or when stop (if not nil, called
+// like done) says not to start the next; games cut short come back with
 // Winner -2.
-func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, jobs int, w viewer.Watcher, results *resultsLog, done func(*finished)) error {
+func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, jobs int, w viewer.Watcher, results *resultsLog, done func(*finished), stop func(next *finished) bool) error {
 	var todo []*finished
 	for i := range games {
 		if !games[i].restored {
@@ -479,7 +488,7 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 		wg.Go(func() {
 			for {
 				mu.Lock()
-				if next == len(todo) || ctx.Err() != nil || firstEr != nil {
+				if next == len(todo) || ctx.Err() != nil || firstEr != nil || stop != nil && stop(todo[next]) {
 					mu.Unlock()
 					return
 				}
@@ -614,7 +623,7 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 	a, b := cfg.Players[0], cfg.Players[1]
 	var t tally
 	played := 0
-	return execute(ctx, pr, []pairing{{0, 0, 1}}, stdout, runHooks{
+	hooks := runHooks{
 		header: func(games []finished) {
 			fmt.Fprintf(stdout, "%s match: %s vs %s, %s, rules %s, time %s, seed %d\nRecords: %s\n",
 				def.Title, a.Name, b.Name, plural(len(games), "game"), cfg.Rules, orNone(cfg.Time), cfg.Seed, cfg.Out)
@@ -639,7 +648,11 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 			fmt.Fprintf(stdout, "  Elo difference (%s - %s): %s\n", a.Name, b.Name, formatElo(d, m))
 			return rows
 		},
-	})
+	}
+	if test := pr.o.sprt.test; test != nil {
+		hooks = newSPRTRun(*test, a, b, stdout).wrap(ctx, hooks)
+	}
+	return execute(ctx, pr, []pairing{{0, 0, 1}}, stdout, hooks)
 }
 
 // tallyRow is a player's line in a summary.
@@ -714,6 +727,8 @@ type runHooks struct {
 	done func(g *finished)
 	// table prints the totals and returns the players' rows.
 	table func() []tallyRow
+	// stop, if not nil, says not to start next (playAll's stop).
+	stop func(next *finished) bool
 }
 
 // execute plays a prepared run's pairings: it restores what an earlier run
@@ -761,7 +776,7 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 			unfinished++
 		}
 		h.done(g)
-	})
+	}, h.stop)
 	rows := h.table()
 	if unfinished > 0 {
 		fmt.Fprintf(stdout, "%d unfinished\n", unfinished)
