@@ -292,11 +292,17 @@ func pluralWord(n int, noun string) string {
 
 // movedRecord is the path of a record, once at path in the directory of a
 // game called gameDir, when that directory is in base: the part of path
-// after its last element gameDir, joined to base/gameDir. A path without
-// that element is kept.
+// after its last element gameDir, joined to base/gameDir, and made absolute
+// if path was (as a runner that writes absolute paths would have written
+// it there). A path without that element is kept.
 func movedRecord(path, gameDir, base string) string {
 	if path == "" {
 		return ""
+	}
+	if filepath.IsAbs(path) && !filepath.IsAbs(base) {
+		if abs, err := filepath.Abs(base); err == nil {
+			base = abs
+		}
 	}
 	parts := strings.Split(filepath.ToSlash(path), "/")
 	i := -1
