@@ -234,7 +234,8 @@ func listed(items []string) string {
 // joinResults fills games, the whole tournament's schedule, with the
 // shards' results: each game from the shard that plays it, which must have
 // played it to a result. A record's path is made the record's place in out
-// (the merged directory) or, without out, in its shard's directory.
+// (the merged directory) or, without out, in its shard's directory. With
+// out, every game's directory must be in its shard's.
 func joinResults(shards []*shardRun, games []finished, pairings int, out string) error {
 	n := len(shards)
 	owner := shardsOf(games, pairings, n)
@@ -262,6 +263,10 @@ func joinResults(shards []*shardRun, games []finished, pairings int, out string)
 			}
 			base := s.dir
 			if out != "" {
+				// Its directory is copied: check before writing anything.
+				if _, err := os.Lstat(filepath.Join(s.dir, gameDirName(g.job))); err != nil {
+					return fmt.Errorf("game %d: its directory in shard %s: %w", g.job.N, s.shard.String(), err)
+				}
 				base = out
 			}
 			g.result.Record = movedRecord(g.result.Record, gameDirName(g.job), base)
@@ -364,11 +369,7 @@ func writeMerged(shards []*shardRun, cfg *matchConfig, games []finished, pairing
 	for i := range games {
 		g := &games[i]
 		name := gameDirName(g.job)
-		src := filepath.Join(shards[owner[i]].dir, name)
-		if _, err := os.Lstat(src); err != nil {
-			return fmt.Errorf("game %d: its directory in shard %s: %w", g.job.N, shards[owner[i]].shard.String(), err)
-		}
-		if err := copyTree(src, filepath.Join(cfg.Out, name)); err != nil {
+		if err := copyTree(filepath.Join(shards[owner[i]].dir, name), filepath.Join(cfg.Out, name)); err != nil {
 			return fmt.Errorf("game %d: %w", g.job.N, err)
 		}
 		if err := writeInRoot(root, filepath.Join(name, "result.txt"), []byte(describe(cfg.Game, g)+"\n")); err != nil {

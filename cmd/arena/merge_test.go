@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -184,6 +185,9 @@ func TestMergeRefuses(t *testing.T) {
 	otherSeed := shardOf(t, at("seed"), 1, 2, nil, "-seed", "4")
 	otherGames := shardOf(t, at("games"), 1, 2, nil, "-games", "6")
 	otherRules := shardOf(t, at("rules"), 1, 2, nil, "-rules", "standard")
+	otherTime := shardOf(t, at("time"), 1, 2, nil, "-time", "30s/move")
+	geister := at("geister")
+	runArena(t, "tournament", "geister", "-games", "4", "-seed", "3", "-time", "none", "-shard", "1/2", "-out", geister, "random", "greedy")
 	otherPlayers := shardOf(t, at("players"), 1, 2, []string{"random", "alphabeta"})
 	ofThree := shardOf(t, at("three"), 1, 3, nil)
 	again := copyDir(t, s0, at("again"))
@@ -208,6 +212,11 @@ func TestMergeRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// s1 without a game's directory.
+	lost := copyDir(t, s1, at("lost"))
+	if err := os.RemoveAll(filepath.Join(lost, "003-random-vs-greedy")); err != nil {
+		t.Fatal(err)
+	}
 	notEmpty := at("full")
 	if err := os.MkdirAll(filepath.Join(notEmpty, "x"), 0o755); err != nil {
 		t.Fatal(err)
@@ -223,6 +232,8 @@ func TestMergeRefuses(t *testing.T) {
 		{[]string{s0, otherSeed}, fmt.Sprintf("%s and %s are shards of different tournaments: seed 3 in %s, 4 in %s", s0, otherSeed, s0, otherSeed)},
 		{[]string{s0, otherGames}, fmt.Sprintf(`different tournaments: -games "4" in %s, "6" in %s`, s0, otherGames)},
 		{[]string{s0, otherRules}, fmt.Sprintf(`different tournaments: -rules "tus" in %s, "standard" in %s`, s0, otherRules)},
+		{[]string{s0, otherTime}, fmt.Sprintf(`different tournaments: -time "none" in %s, "30s/move" in %s`, s0, otherTime)},
+		{[]string{s0, geister}, fmt.Sprintf(`%s and %s are shards of different tournaments: othello in %s, geister in %s`, s0, geister, s0, geister)},
 		{[]string{s0, otherPlayers}, fmt.Sprintf("different tournaments: players random=random greedy=greedy in %s, random=random alphabeta=alphabeta in %s", s0, otherPlayers)},
 		{[]string{s0, ofThree}, fmt.Sprintf("%s is shard 0/2 and %s shard 1/3: the shards of one tournament are cut into one number of shards", s0, ofThree)},
 		{[]string{s0}, fmt.Sprintf("1 shard of 2 missing: 1/2 (given: 0/2 in %s)", s0)},
@@ -230,6 +241,7 @@ func TestMergeRefuses(t *testing.T) {
 		{[]string{s0, s1, again}, fmt.Sprintf("shard 0/2 is given twice: %s and %s", s0, again)},
 		{[]string{s0, cut}, fmt.Sprintf(`shard 1/2 (%s) has not finished game 4 of its 2: go on with it with "arena tournament -resume %s"`, cut, cut)},
 		{[]string{s0, foreign}, fmt.Sprintf("%s: results.tsv holds game 1, which is not one of shard 1/2's games", foreign)},
+		{[]string{s0, lost}, "game 3: its directory in shard 1/2: lstat " + filepath.Join(lost, "003-random-vs-greedy") + ": no such file or directory"},
 	} {
 		out := at("merged")
 		err := run(t.Context(), append([]string{"merge", "-out", out}, c.dirs...), new(strings.Builder), new(strings.Builder))
@@ -249,5 +261,44 @@ func TestMergeRefuses(t *testing.T) {
 		out := runArena(t, args...)
 		matchAll(t, out, `(?m)^Othello round robin: random, greedy; 4 games per pairing, 4 games, rules tus, time none, seed 3$`,
 			`(?m)^Merged from 2 shards: `, `(?m)^\s+1\s+\S+\s+4\s`)
+	}
+}
+
+// TestCopyTree: a game's directory is copied with its files, directories
+// and symbolic links (as links: a link a program left pointing out of its
+// directory is not followed); a pipe is left out.
+func TestCopyTree(t *testing.T) {
+	src, dst := t.TempDir(), filepath.Join(t.TempDir(), "copy")
+	if err := os.MkdirAll(filepath.Join(src, "sub", "deeper"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{"record.txt": "moves\n", "sub/deeper/log": "a log"}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o640); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("/etc/passwd", filepath.Join(src, "escape")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(src, "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyTree(src, dst); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range files {
+		if got := string(mustRead(t, filepath.Join(dst, name))); got != text {
+			t.Errorf("%s: %q, want %q", name, got, text)
+		}
+	}
+	if st, err := os.Stat(filepath.Join(dst, "record.txt")); err != nil || st.Mode().Perm() != 0o640 {
+		t.Errorf("record.txt: %v, %v", st, err)
+	}
+	if target, err := os.Readlink(filepath.Join(dst, "escape")); err != nil || target != "/etc/passwd" {
+		t.Errorf("the link: %q, %v", target, err)
+	}
+	if _, err := os.Lstat(filepath.Join(dst, "pipe")); err == nil {
+		t.Errorf("the pipe was copied")
 	}
 }
