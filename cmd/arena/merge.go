@@ -78,8 +78,6 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintf(stdout, "Merged from %s: %s\n", plural(len(shards), "shard"), strings.Join(dirs, ", "))
 	if *out != "" {
 		fmt.Fprintf(stdout, "Records: %s\n", *out)
-	}
-	if *out != "" {
 		if err := writeSummary(&cfg, games, rows); err != nil {
 			return fmt.Errorf("-out %s: %w", *out, err)
 		}
@@ -272,8 +270,8 @@ func joinResults(shards []*shardRun, games []finished, pairings int, out string)
 			g.result.Record = movedRecord(g.result.Record, gameDirName(g.job), base)
 		}
 		if len(unfinished) > 0 {
-			problems = append(problems, fmt.Sprintf("shard %s (%s) has not finished %s %s of its %d: go on with it with \"arena tournament -resume %s\"",
-				s.shard.String(), s.dir, pluralWord(len(unfinished), "game"), listed(unfinished), mine, s.dir))
+			problems = append(problems, fmt.Sprintf("shard %s (%s) has not finished %d of its %d games (%s %s): go on with it with \"arena tournament -resume %s\"",
+				s.shard.String(), s.dir, len(unfinished), mine, pluralWord(len(unfinished), "game"), listed(unfinished), s.dir))
 		}
 		for _, num := range slices.Sorted(maps.Keys(s.stored)) {
 			if i, ok := byNumber[num]; !ok || owner[i] != si {

@@ -239,7 +239,7 @@ func TestMergeRefuses(t *testing.T) {
 		{[]string{s0}, fmt.Sprintf("1 shard of 2 missing: 1/2 (given: 0/2 in %s)", s0)},
 		{[]string{s1}, fmt.Sprintf("1 shard of 2 missing: 0/2 (given: 1/2 in %s)", s1)},
 		{[]string{s0, s1, again}, fmt.Sprintf("shard 0/2 is given twice: %s and %s", s0, again)},
-		{[]string{s0, cut}, fmt.Sprintf(`shard 1/2 (%s) has not finished game 4 of its 2: go on with it with "arena tournament -resume %s"`, cut, cut)},
+		{[]string{s0, cut}, fmt.Sprintf(`shard 1/2 (%s) has not finished 1 of its 2 games (game 4): go on with it with "arena tournament -resume %s"`, cut, cut)},
 		{[]string{s0, foreign}, fmt.Sprintf("%s: results.tsv holds game 1, which is not one of shard 1/2's games", foreign)},
 		{[]string{s0, lost}, "game 3: its directory in shard 1/2: lstat " + filepath.Join(lost, "003-random-vs-greedy") + ": no such file or directory"},
 	} {
