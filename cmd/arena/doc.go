@@ -4,6 +4,7 @@
 //
 //	arena match <game> [flags] [player [player]]
 //	arena tournament <game> [flags] player player [player...]
+//	arena merge [-out DIR] SHARD_DIR...
 //	arena serve <game> [flags]
 //	arena view [-web addr] [record files or directories...]
 //	arena bot <game> <name> [args...]
@@ -73,6 +74,7 @@
 //	-out DIR     where the records go (arena-records/<game>-<date>-<time>)
 //	-startup D   how long a program has to start, connect and hand-shake (10s)
 //	-resume DIR  go on with the run in DIR: play its unplayed games only
+//	-shard I/N   tournament: play only shard I of N, I counted from 0 (see Tournaments)
 //	-j N         games at once (match 1, tournament the number of CPUs)
 //	-web ADDR    serve the web viewer (live boards, clocks, move lists, replays)
 //	-v           log the referees' events
@@ -211,7 +213,54 @@
 // "arena tournament <game> p1 p2 p3 ..." plays a round robin: every pair of
 // players meets in -games games, -j games at a time, with a progress line
 // on standard error and a table at the end (games, wins, draws, losses,
-// points, score, Elo against the field).
+// points, score, Elo against the field). The games are played round by
+// round: game pair k (games 2k and 2k+1 of a pairing, the seats swapped) of
+// every pairing before pair k+1 of any, and numbered in that order, so that
+// a tournament cut short has played every pairing about as often. A game's
+// seed depends on its pairing and its index in it, not on its number. The
+// progress line says the games done, the time spent, an ETA (the mean wall
+// time of the games this run has played, times the games left, over -j;
+// "ETA ?" until one has ended; games a resumed run restored do not count),
+// the leader and the last game's result.
+//
+// # Shards: one tournament on many machines
+//
+// "arena tournament ... -seed S -shard I/N" plays shard I of N: the I-th of
+// N disjoint slices of the games that the same tournament without -shard
+// would play, with the same game numbers, seeds and directory names, so the
+// shards' directories hold the records one run would have written. I is
+// counted from 0, as Kubernetes counts JOB_COMPLETION_INDEX: the shards of
+// -shard I/4 are 0/4, 1/4, 2/4 and 3/4 (with a Slurm array, --array=0-3 and
+// SLURM_ARRAY_TASK_ID). -shard needs -seed (every shard must play the same
+// tournament) and gives each shard its own default -out. The slices are
+// cut at game pairs, so the two games of a pair (which share a dark chess
+// deal) are played by one shard; the pairs are dealt to the shards in turn
+// in the order of the schedule, moving on by one shard every lcm(N, P)
+// pairs for P pairings, so that the shards' numbers of games differ by one
+// pair at most and, with N rounds or more, every shard plays every
+// pairing. A shard prints the table of its own games; run.json records
+// -shard, and -resume DIR goes on with a shard as with any run.
+//
+// "arena merge [-out DIR] SHARD_DIR..." joins the directories of the N
+// shards of one tournament, given in any order: it prints the table one
+// run of the whole tournament would have printed and, with -out DIR (a new
+// or empty directory), writes what that run with -out DIR would have
+// written there: run.json (without -shard), results.tsv (a line per game,
+// in the order of the game numbers), results.txt (byte for byte the one
+// run's, when its games are played the same, but for the names of
+// Othello's transcripts, which the TUS server names after the time) and a
+// copy of every game's directory, whose result.txt and whose record paths
+// in the results name the copy (symbolic links are copied as links,
+// sockets and pipes a program left are not copied). The merged directory is a finished run: -resume
+// of it prints the table, "arena view" replays it. Without -out, merge
+// only prints, and the records stay in the shards' directories. It refuses,
+// naming what is wrong: shards of different tournaments (another game,
+// seed, player or flag that shapes the games: -games, -time, -rules, ...),
+// shards cut into different numbers N, a shard missing or given twice, a
+// shard with unfinished games (it names them: go on with -resume SHARD_DIR
+// first), and a results.tsv holding another shard's game. deploy/README.md
+// shows a shell loop, a Kubernetes Indexed Job and a Slurm array that run
+// the shards and merge them.
 //
 // # Servers
 //

@@ -55,7 +55,8 @@ func usage() string {
 	var b strings.Builder
 	b.WriteString(`usage:
   arena match <game> [flags] [player [player]]         games between two players (default: two built-in bots)
-  arena tournament <game> [flags] player player ...    a round robin, games in parallel (-j)
+  arena tournament <game> [flags] player player ...    a round robin, games in parallel (-j), or one shard of it (-shard I/N)
+  arena merge [-out DIR] SHARD_DIR...                  join the shards of a tournament into its whole run and table
   arena serve <game> [flags]                           the platform's server, for its existing clients
   arena view [-web addr] [record files or dirs...]     the web viewer, to replay record files
   arena bot <game> <name> [args...]                    a built-in bot as a program speaking the game's interface
@@ -97,10 +98,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return help(ctx, rest, stdout)
 	case "view":
 		return viewCmd(ctx, rest, stdout, stderr)
+	case "merge":
+		if err := runMerge(ctx, rest, stdout, stderr); err != nil && !errors.Is(err, flag.ErrHelp) {
+			return fmt.Errorf("merge: %w", err)
+		} else if err != nil {
+			return err
+		}
+		return nil
 	case "match", "tournament", "serve", "bot":
 	default:
 		fmt.Fprint(stderr, usage())
-		return fmt.Errorf("unknown command %q (commands: match, tournament, serve, view, bot, help)", cmd)
+		return fmt.Errorf("unknown command %q (commands: match, tournament, merge, serve, view, bot, help)", cmd)
 	}
 	if (cmd == "match" || cmd == "tournament") && len(rest) > 0 && isResumeFlag(rest[0]) {
 		// "arena tournament -resume DIR": the game is the run's.
@@ -174,7 +182,7 @@ func help(ctx context.Context, args []string, stdout io.Writer) error {
 	cmd := args[0]
 	line := []string{cmd}
 	switch cmd {
-	case "view":
+	case "view", "merge":
 	case "match", "tournament", "serve", "bot":
 		game := "othello"
 		if len(args) > 1 {
@@ -196,7 +204,7 @@ func help(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 	default:
 		fmt.Fprint(stdout, usage())
-		return fmt.Errorf("help: unknown command %q (commands: match, tournament, serve, view, bot, help)", cmd)
+		return fmt.Errorf("help: unknown command %q (commands: match, tournament, merge, serve, view, bot, help)", cmd)
 	}
 	if err := run(ctx, append(line, "-h"), stdout, stdout); err != nil && !errors.Is(err, flag.ErrHelp) {
 		return err

@@ -95,7 +95,7 @@ func TestBadCommandLines(t *testing.T) {
 		want string
 	}{
 		{nil, "no command"},
-		{[]string{"dance"}, `unknown command "dance" (commands: match, tournament, serve, view, bot, help)`},
+		{[]string{"dance"}, `unknown command "dance" (commands: match, tournament, merge, serve, view, bot, help)`},
 		{[]string{"match"}, "name the game (games: othello, geister, darkchess, pdd)"},
 		{[]string{"match", "chess"}, `unknown game "chess" (games: othello, geister, darkchess, pdd)`},
 		{[]string{"match", "othello", "deepblue"}, `unknown player "deepblue" (built-in players: random, greedy, alphabeta, mcts; or a program as PROTOCOL:COMMAND with PROTOCOL one of tcp`},

@@ -33,9 +33,10 @@ const defaultStartup = 10 * time.Second
 // runOptions are the command-line options of "arena match" and "arena
 // tournament" that are not matchConfig's.
 type runOptions struct {
-	jobs   int    // -j: games played at once
-	web    string // -web: the viewer's address, "" for none
-	resume string // -resume: the records directory of a run to go on with, "" for a new run
+	jobs   int       // -j: games played at once
+	web    string    // -web: the viewer's address, "" for none
+	resume string    // -resume: the records directory of a run to go on with, "" for a new run
+	shard  shardSpec // -shard I/N (tournament): play only that slice of the schedule
 
 	sprt sprtFlag // -sprt (match only): the test, nil without one
 }
@@ -64,6 +65,9 @@ func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stde
 		jobs = 1 // a match is usually watched game by game
 	}
 	fs.IntVar(&o.jobs, "j", jobs, "games played at once")
+	if cmd == "tournament" {
+		fs.Var(&o.shard, "shard", "play only shard `I/N` of the tournament: the I-th of N disjoint slices of its games, I counted from 0 (as Kubernetes' JOB_COMPLETION_INDEX), with the game numbers, seeds and record names of a whole run with the same -seed (which it needs); \"arena merge\" joins the shards' directories")
+	}
 	fs.StringVar(&o.resume, "resume", "", "go on with the run whose records are in this `directory` (after Ctrl-C or a crash): play only its unplayed games, with its players, flags and seed; -j, -web and -v may be given anew")
 	if cmd == "match" {
 		addSPRTFlag(fs, &o.sprt)
@@ -301,6 +305,9 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 		}
 	}
 	if cfg.Seed == 0 {
+		if o.shard.Count > 0 {
+			return nil, fmt.Errorf("-shard %s needs -seed: every shard must play the same tournament, and a seed drawn at random differs from shard to shard", o.shard.String())
+		}
 		cfg.Seed = rand.Uint64() | 1
 	}
 	if def.NewRunner == nil {
@@ -311,12 +318,17 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 		return nil, err
 	}
 	if cfg.Out == "" {
-		cfg.Out = filepath.Join("arena-records", def.Name+"-"+time.Now().Format("20060102-150405"))
+		stamp := time.Now().Format("20060102-150405")
+		if o.shard.Count > 0 {
+			// Shards started together on one machine get a directory each.
+			stamp += fmt.Sprintf("-shard-%d-of-%d", o.shard.Index, o.shard.Count)
+		}
+		cfg.Out = filepath.Join("arena-records", def.Name+"-"+stamp)
 		for i := 2; ; i++ {
 			if _, err := os.Stat(cfg.Out); errors.Is(err, os.ErrNotExist) {
 				break
 			}
-			cfg.Out = filepath.Join("arena-records", fmt.Sprintf("%s-%s-%d", def.Name, time.Now().Format("20060102-150405"), i))
+			cfg.Out = filepath.Join("arena-records", fmt.Sprintf("%s-%s-%d", def.Name, stamp, i))
 		}
 	}
 	if _, err := os.Stat(filepath.Join(cfg.Out, runFileName)); err == nil && !resumed {
@@ -388,33 +400,57 @@ type finished struct {
 	started  bool // Play was called, or the result was read back
 	restored bool // the result is an earlier run's, read from results.tsv (-resume)
 	result   gameResult
+	wall     time.Duration // how long Play took (0 for a restored game)
 }
 
-// schedule lists every game of the run: each pairing plays cfg.Games games,
-// the first with a moving first, then alternating when Swap.
+// schedule lists every game of the run, numbered from 1 in the order they
+// are played: round by round, a round being game pair k (games 2k and 2k+1,
+// the seats swapped) of every pairing in turn, so that a run cut short has
+// played every pairing about as often. Each pairing plays cfg.Games games,
+// the first with a moving first, then alternating when Swap; a game's seed
+// and index within its pairing do not depend on the order. With one pairing
+// (a match) the games are in their pairing's order.
 func schedule(cfg *matchConfig, pairs []pairing) []finished {
 	var out []finished
-	n := 0
-	for _, pr := range pairs {
-		seed := cfg.Seed ^ uint64(pr.index)*0x9E3779B97F4A7C15
-		for g := range cfg.Games {
-			n++
-			first, second := cfg.Players[pr.a], cfg.Players[pr.b]
-			if cfg.Swap && g%2 == 1 {
-				first, second = second, first
+	for round := 0; 2*round < cfg.Games; round++ {
+		for _, pr := range pairs {
+			seed := cfg.Seed ^ uint64(pr.index)*0x9E3779B97F4A7C15
+			for g := 2 * round; g < min(2*round+2, cfg.Games); g++ {
+				first, second := cfg.Players[pr.a], cfg.Players[pr.b]
+				if cfg.Swap && g%2 == 1 {
+					first, second = second, first
+				}
+				job := &gameJob{
+					N:     len(out) + 1,
+					Index: g,
+					Seats: [2]*playerSpec{first, second},
+					Seed:  seed,
+				}
+				job.ID = fmt.Sprintf("%s-%d", cfg.Game.Name, job.N)
+				job.Dir = filepath.Join(cfg.Out, gameDirName(job))
+				out = append(out, finished{pair: pr, job: job})
 			}
-			job := &gameJob{
-				N:     n,
-				Index: g,
-				Seats: [2]*playerSpec{first, second},
-				Seed:  seed,
-				ID:    fmt.Sprintf("%s-%d", cfg.Game.Name, n),
-			}
-			job.Dir = filepath.Join(cfg.Out, fmt.Sprintf("%03d-%s-vs-%s", job.N, safeName(first.Name), safeName(second.Name)))
-			out = append(out, finished{pair: pr, job: job})
 		}
 	}
 	return out
+}
+
+// gameDirName is the name of job's directory in the run's directory:
+// "007-alice-vs-bob".
+func gameDirName(job *gameJob) string {
+	return fmt.Sprintf("%03d-%s-vs-%s", job.N, safeName(job.Seats[0].Name), safeName(job.Seats[1].Name))
+}
+
+// roundRobin is the pairings of a tournament of n players: every pair of
+// players once, in the order (0,1), (0,2), ..., (1,2), ...
+func roundRobin(n int) []pairing {
+	var pairs []pairing
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			pairs = append(pairs, pairing{len(pairs), i, j})
+		}
+	}
+	return pairs
 }
 
 // restore marks the games that stored (an earlier run's results.tsv) holds
@@ -670,12 +706,7 @@ func runTournament(ctx context.Context, def *gameDef, args []string, stdout, std
 		return err
 	}
 	cfg := pr.cfg
-	var pairs []pairing
-	for i := range cfg.Players {
-		for j := i + 1; j < len(cfg.Players); j++ {
-			pairs = append(pairs, pairing{len(pairs), i, j})
-		}
-	}
+	pairs := roundRobin(len(cfg.Players))
 	names := make([]string, len(cfg.Players))
 	for i, p := range cfg.Players {
 		names[i] = p.Name
@@ -684,11 +715,17 @@ func runTournament(ctx context.Context, def *gameDef, args []string, stdout, std
 	done, total := 0, 0
 	began := time.Now()
 	progress := progressWriter(stderr)
+	eta := etaClock{jobs: pr.o.jobs}
 	return execute(ctx, pr, pairs, stdout, runHooks{
 		header: func(games []finished) {
 			total = len(games)
-			fmt.Fprintf(stdout, "%s round robin: %s; %d games per pairing, %d games, %d at a time, rules %s, time %s, seed %d\nRecords: %s\n",
-				def.Title, strings.Join(names, ", "), cfg.Games, len(games), pr.o.jobs, cfg.Rules, orNone(cfg.Time), cfg.Seed, cfg.Out)
+			fmt.Fprintf(stdout, "%s round robin: %s; %d games per pairing, %d games, %d at a time, rules %s, time %s, seed %d\n",
+				def.Title, strings.Join(names, ", "), cfg.Games, len(pairs)*cfg.Games, pr.o.jobs, cfg.Rules, orNone(cfg.Time), cfg.Seed)
+			if sh := pr.o.shard; sh.Count > 0 {
+				fmt.Fprintf(stdout, "Shard %s (counted from 0): %s of the %d; \"arena merge\" joins the %d shards' directories\n",
+					sh.String(), plural(len(games), "game"), len(pairs)*cfg.Games, sh.Count)
+			}
+			fmt.Fprintf(stdout, "Records: %s\n", cfg.Out)
 		},
 		done: func(g *finished) {
 			done++
@@ -703,8 +740,9 @@ func runTournament(ctx context.Context, def *gameDef, args []string, stdout, std
 					leader = i
 				}
 			}
-			progress.update(fmt.Sprintf("[%d/%d games, %s, leader %s %s/%d] %s", done, total,
-				time.Since(began).Round(time.Second), names[leader], formatPoints(tallies[leader].points()), tallies[leader].games(),
+			eta.add(g)
+			progress.update(fmt.Sprintf("[%d/%d games, %s, %s, leader %s %s/%d] %s", done, total,
+				time.Since(began).Round(time.Second), eta.left(total-done), names[leader], formatPoints(tallies[leader].points()), tallies[leader].games(),
 				describe(def, g)))
 		},
 		table: func() []tallyRow {
@@ -740,6 +778,9 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 	cfg := pr.cfg
 	games := schedule(cfg, pairs)
 	assignOpenings(cfg, games)
+	// -shard: this run's slice of the whole run's games, with their
+	// numbers, seeds and directories (and openings).
+	games = pr.o.shard.of(games, len(pairs))
 	restored := 0
 	if pr.resumed {
 		stored, err := readResults(cfg.Out)
@@ -771,10 +812,12 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 		}
 	}
 	unfinished := 0
-	playErr := playAll(ctx, cfg, pr.r, games, pr.o.jobs, w, results, func(g *finished) {
+	timed := &timedRunner{runner: pr.r, took: map[*gameJob]time.Duration{}}
+	playErr := playAll(ctx, cfg, timed, games, pr.o.jobs, w, results, func(g *finished) {
 		if g.result.Winner == -2 {
 			unfinished++
 		}
+		g.wall = timed.wall(g.job)
 		h.done(g)
 	}, h.stop)
 	rows := h.table()
@@ -801,6 +844,33 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 	}
 	holdViewer(ctx, pr.o, stdout, wait)
 	return playErr
+}
+
+// timedRunner is a runner that keeps how long each game took to play, for
+// the progress line's ETA.
+type timedRunner struct {
+	runner
+	mu   sync.Mutex
+	took map[*gameJob]time.Duration
+}
+
+// Play plays job with the runner and keeps its wall time.
+func (t *timedRunner) Play(ctx context.Context, job *gameJob) gameResult {
+	began := time.Now()
+	res := t.runner.Play(ctx, job)
+	t.mu.Lock()
+	t.took[job] = time.Since(began)
+	t.mu.Unlock()
+	return res
+}
+
+// wall returns how long job took to play and forgets it.
+func (t *timedRunner) wall(job *gameJob) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	d := t.took[job]
+	delete(t.took, job)
+	return d
 }
 
 // errNeverStarted is wrapped by the error of a run in which a program could
@@ -926,6 +996,37 @@ func percent(t tally) string {
 		return ""
 	}
 	return fmt.Sprintf(" (%.1f%%)", 100*t.points()/float64(t.games()))
+}
+
+// etaClock estimates how long a run has left from the wall time of the
+// games it has played so far (restored games, played by an earlier run, do
+// not count) and the number of games played at once.
+type etaClock struct {
+	jobs   int           // -j
+	played int           // games this run played to a result
+	spent  time.Duration // the sum of their wall times
+}
+
+// add counts g if this run played it to a result.
+func (e *etaClock) add(g *finished) {
+	if !g.restored && g.result.Winner >= -1 {
+		e.played++
+		e.spent += g.wall
+	}
+}
+
+// left writes the time left to play remaining games, e.g. "ETA 3m20s": the
+// mean wall time of a game times remaining over the games played at once;
+// "ETA ?" before the first game has ended.
+func (e *etaClock) left(remaining int) string {
+	switch {
+	case remaining <= 0:
+		return "ETA 0s"
+	case e.played == 0:
+		return "ETA ?"
+	}
+	mean := e.spent / time.Duration(e.played)
+	return "ETA " + (mean * time.Duration(remaining) / time.Duration(max(1, min(e.jobs, remaining)))).Round(time.Second).String()
 }
 
 // progress shows how a tournament goes on standard error: on a terminal,
