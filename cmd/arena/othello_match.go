@@ -178,6 +178,7 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		Rules:     rules,
 		Names:     [2]string{job.Seats[0].Name, job.Seats[1].Name}, // the transcript names arena's players, whatever their NICKs
 		TransDir:  job.Dir,
+		TransName: othelloTransName,
 		Logger:    job.Log,
 		OnGameEnd: func(rec tus.GameRecord) { records <- rec },
 		OnMove: func(e tus.MoveEvent) {
@@ -542,3 +543,8 @@ func othelloBot(ctx context.Context, name string, args []string, _ io.Reader, st
 	fmt.Fprintf(stdout, "%s: %s\n", out.Color, out.Result)
 	return 0
 }
+
+// othelloTransName is the name of a game's TUS transcript in its directory
+// (tus.Host.TransName): the same games leave the same files, and the
+// shards of a tournament merge into what one run writes.
+const othelloTransName = "gamelog_arena.txt"

@@ -168,6 +168,13 @@ type Host struct {
 	// name is free).
 	TransDir string
 
+	// TransName, when not empty, names the transcripts in TransDir in place
+	// of gamelog_<hostname>_<epoch-ms>.txt: the first game's is TransName,
+	// a later one's TransName with "-2", "-3", ... before its extension.
+	// A host that keeps one game's records in a directory of its own names
+	// them so that the same games leave the same files.
+	TransName string
+
 	// Console, when not nil, receives the -debug console lines of spec
 	// §3.11: "Connect from: <peer IP>", "Game-<n> Start.", "Send to <nick>:<line>",
 	// "Recv from <nick>:<line>", "Started recording transcript: <file>" and

@@ -421,6 +421,13 @@ func (g *hostGame) openTranscript() {
 	ms := time.Now().UnixMilli()
 	for i := range int64(10000) {
 		path := filepath.Join(dir, fmt.Sprintf("gamelog_%s_%d.txt", host, ms+i))
+		if name := g.s.h.TransName; name != "" {
+			path = filepath.Join(dir, name)
+			if i > 0 {
+				ext := filepath.Ext(name)
+				path = filepath.Join(dir, fmt.Sprintf("%s-%d%s", strings.TrimSuffix(name, ext), i+1, ext))
+			}
+		}
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, fs.ErrExist) {
 			continue

@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -887,13 +888,23 @@ func TestHostSlowReader(t *testing.T) {
 
 // TestHostManyGames runs many games at once with random pairing and
 // transcripts, and checks that each client's END matches its game's record
-// and that each transcript replays the record's moves.
+// and that each transcript replays the record's moves; with TransName, that
+// the transcripts are named after it.
 func TestHostManyGames(t *testing.T) {
 	t.Parallel()
+	for _, name := range []string{"", "game.txt"} {
+		t.Run("TransName="+name, func(t *testing.T) {
+			t.Parallel()
+			hostManyGames(t, name)
+		})
+	}
+}
+
+func hostManyGames(t *testing.T, transName string) {
 	const games = 16
 	ctx := hostTestContext(t)
 	dir := t.TempDir()
-	h := &Host{PairInterval: time.Millisecond, Rand: rand.NewPCG(7, 8), TransDir: dir}
+	h := &Host{PairInterval: time.Millisecond, Rand: rand.NewPCG(7, 8), TransDir: dir, TransName: transName}
 	records := hostRecords(h)
 	addr := hostTestServe(t, h)
 	ends := make(chan [2]string, 2*games) // nick, END line
@@ -949,6 +960,15 @@ func TestHostManyGames(t *testing.T) {
 	}
 	if len(ids) != games || len(endOf) != 2*games {
 		t.Errorf("%d game ids, %d players ended", len(ids), len(endOf))
+	}
+	if transName != "" {
+		want := map[string]bool{filepath.Join(dir, "game.txt"): true}
+		for i := 2; i <= games; i++ {
+			want[filepath.Join(dir, fmt.Sprintf("game-%d.txt", i))] = true
+		}
+		if d := cmp.Diff(want, files); d != "" {
+			t.Errorf("transcripts (-want +got):\n%s", d)
+		}
 	}
 }
 
