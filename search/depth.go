@@ -57,8 +57,10 @@ const (
 	// search to the end: entries at least this deep hold proven values.
 	exactDepth = solveDepth / 2
 	// checkNodes is how many nodes a depth-first search visits between two
-	// looks at its context (a power of two).
-	checkNodes = 1024
+	// looks at its context (a power of two): a look costs about as much as
+	// a node of Othello, and nodes that generate hundreds of moves (PDD's)
+	// overrun the deadline by 64 of them at most.
+	checkNodes = 64
 	// searchPrelude is how many shallow iterations [AlphaBeta] runs before
 	// an exact solve, to fill the table and order the root's moves.
 	searchPrelude = 4

@@ -14,7 +14,7 @@ import (
 
 // darkchessBotNames lists the built-in dark chess players, "random" first.
 // Each is written with the public API only, as a user would.
-func darkchessBotNames() []string { return []string{"random", "greedy", "mcts"} }
+func darkchessBotNames() []string { return []string{"random", "greedy", "expecti", "mcts"} }
 
 // newDarkchessBot returns the built-in dark chess player called name, its
 // choices drawn from a source seeded by seed, for one game at a time under
@@ -32,6 +32,8 @@ func newDarkchessBot(name string, seed uint64, ctl timer.Control) (darkchess.Pla
 		}), nil
 	case "greedy":
 		return &darkchessGreedy{rng: rng}, nil
+	case "expecti":
+		return newDarkchessExpecti(ctl), nil
 	case "mcts":
 		return newDarkchessMCTS(seed, ctl), nil
 	}

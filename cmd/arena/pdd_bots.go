@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol/permove"
@@ -19,7 +20,7 @@ import (
 // pddBotNames lists the built-in Ponte del Diavolo players, "random" first.
 // Each is written with the public API only (pdd, protocol and search), as a
 // student's strategy would be.
-func pddBotNames() []string { return []string{"random", "greedy", "mcts"} }
+func pddBotNames() []string { return []string{"random", "greedy", "alphabeta", "mcts"} }
 
 // newPDDBot returns the built-in player called name. Its choices depend on
 // seed and on the turn it plays, so a game between built-ins is the same for
@@ -46,6 +47,23 @@ func newPDDBot(name string, seed uint64, ctl timer.Control) (pdd.Player, error) 
 	case "greedy":
 		return pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
 			return pddGreedyMove(ctx, p, rngFor(p))
+		}), nil
+	case "alphabeta":
+		// One move a program: a fresh search for each.
+		return pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
+			o := search.DepthOptions{TableSize: -1, Solve: -1}
+			if ctl.Unlimited() {
+				o.Depth = pddABDepth
+			}
+			// The runner takes no move after its deadline, the search's
+			// too: the search stops a little before it.
+			if d, ok := ctx.Deadline(); ok {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithDeadline(ctx, d.Add(-min(time.Until(d)/10, pddAnswerMargin)))
+				defer cancel()
+			}
+			res, err := search.NewAlphaBeta(newPDDSelective(ctx, pddBeam), pddABEval, o).Search(ctx, p)
+			return res.Move, err
 		}), nil
 	case "mcts":
 		// One move a program: its search dies with it. Its time is the
@@ -92,56 +110,45 @@ func pddGreedyMove(ctx context.Context, p pdd.Position, rng *rand.Rand) (pdd.Mov
 func pddEval(q pdd.Position, c pdd.Color) float64 {
 	s := q.Score(c)
 	v := 100*float64(s.Points) + 30*float64(s.Islands) + 2*float64(s.Bridges)
-	tiles := q.Tiles(c)
-	free := q.Free()
-	var seen pdd.Bitboard
-	for sq := range tiles.Squares() {
-		if seen.Has(sq) {
-			continue
-		}
-		group, room := pddGroup(tiles, free, sq)
-		seen = seen.Union(group)
-		switch n := group.Count(); {
-		case n == 4:
-		case room == 0:
-			// A group that cannot grow is dead weight.
-		case n == 3:
-			v += 14
-		case n == 2:
-			v += 5
-		default:
-			v += 1
-		}
+	var buf [pdd.NumSquares / 2]pddGroupBonus
+	for _, g := range pddBonuses(q, c, buf[:0]) {
+		v += g.bonus
 	}
 	return v
 }
 
-// pddGroup returns the orthogonally connected group of tiles holding sq and
-// how many free squares touch it orthogonally (where it could grow).
-func pddGroup(tiles, free pdd.Bitboard, sq pdd.Square) (group pdd.Bitboard, room int) {
-	var border pdd.Bitboard
-	stack := []pdd.Square{sq}
-	group = group.With(sq)
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		x, y := s.X(), s.Y()
-		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			nx, ny := x+d[0], y+d[1]
-			if nx < 0 || nx > 9 || ny < 0 || ny > 9 {
-				continue
-			}
-			n := pdd.SquareAt(nx, ny)
-			switch {
-			case tiles.Has(n) && !group.Has(n):
-				group = group.With(n)
-				stack = append(stack, n)
-			case free.Has(n):
-				border = border.With(n)
-			}
+// pddBonuses appends c's groups in q that earn a bonus in pddEval, with the
+// free squares next to them: a group of 3 or 2 tiles that can still grow
+// into an island, or of one tile. A group that cannot grow is dead weight.
+func pddBonuses(q pdd.Position, c pdd.Color, dst []pddGroupBonus) []pddGroupBonus {
+	tiles := q.Tiles(c)
+	free := q.Free()
+	for rest := tiles; !rest.IsEmpty(); {
+		group := tiles.Group(firstSquare(rest))
+		rest = rest.Without(group)
+		room := group.Neighbors().Intersect(free)
+		if room.IsEmpty() {
+			continue
+		}
+		switch group.Count() {
+		case 4:
+		case 3:
+			dst = append(dst, pddGroupBonus{room, 14})
+		case 2:
+			dst = append(dst, pddGroupBonus{room, 5})
+		default:
+			dst = append(dst, pddGroupBonus{room, 1})
 		}
 	}
-	return group, border.Count()
+	return dst
+}
+
+// firstSquare returns the lowest square of the non-empty b.
+func firstSquare(b pdd.Bitboard) pdd.Square {
+	for s := range b.Squares() {
+		return s
+	}
+	return 0
 }
 
 // pddBot is "arena bot pdd NAME [-seed N] [-rules course|official] W|B Y|N

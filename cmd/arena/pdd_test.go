@@ -82,7 +82,7 @@ func TestPDDGreedyBeatsRandom(t *testing.T) {
 
 func TestPDDDef(t *testing.T) {
 	d := pddDef()
-	if d.Name != "pdd" || d.Title != "Ponte del Diavolo" || !slices.Equal(d.Builtins, []string{"random", "greedy", "mcts"}) ||
+	if d.Name != "pdd" || d.Title != "Ponte del Diavolo" || !slices.Equal(d.Builtins, []string{"random", "greedy", "alphabeta", "mcts"}) ||
 		!slices.Equal(d.Protocols, []string{"strategy"}) || d.Seats != [2]string{"white", "black"} ||
 		!slices.Equal(d.Presets, []string{"course", "official"}) || d.DefaultTime != "5s/move" ||
 		d.Serve != nil || d.NewRunner == nil || d.Bot == nil || d.Flags == nil ||

@@ -78,7 +78,7 @@ func TestGamesDiffer(t *testing.T) {
 // wide margin over 40 games, colours swapped: at least 34 wins (85%; each
 // wins all 40 with this seed today). The games replay from the seed, so the
 // test does not depend on luck. (mcts, the strongest, searches for a while
-// on each move: TestMCTSBeatsRandom plays fewer games with it.)
+// on each move: TestSearchBotsBeatRandom plays fewer games with it.)
 func TestStrongBeatsRandom(t *testing.T) {
 	const games, atLeast = 40, 34
 	for _, def := range gameDefs() {
@@ -106,14 +106,23 @@ func TestStrongBeatsRandom(t *testing.T) {
 	}
 }
 
-// TestMCTSBeatsRandom: in every game the mcts built-in, the last of the
-// game's Builtins, beats random in nearly every game, colours swapped (each
-// wins all its games with this seed today, PDD 3 of 4). Under -time none it
-// searches a fixed number of playouts a move, so the games replay from the
-// seed and the test does not depend on luck or on the machine's speed.
-func TestMCTSBeatsRandom(t *testing.T) {
-	for _, def := range gameDefs() {
-		t.Run(def.Name, func(t *testing.T) {
+// TestSearchBotsBeatRandom: in every game the search built-ins (mcts, the
+// last of the game's Builtins, and PDD's alphabeta and dark chess's expecti)
+// beat random in nearly every game, colours swapped (each wins all its
+// games with this seed today, PDD's mcts 3 of 4). Under -time none they
+// search a fixed number of playouts or a fixed depth a move, so the games
+// replay from the seed and the test does not depend on luck or on the
+// machine's speed.
+func TestSearchBotsBeatRandom(t *testing.T) {
+	for _, c := range []struct{ game, bot string }{
+		{"othello", "mcts"}, {"geister", "mcts"}, {"darkchess", "mcts"}, {"pdd", "mcts"},
+		{"darkchess", "expecti"}, {"pdd", "alphabeta"},
+	} {
+		def, err := findGame(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(c.game+"/"+c.bot, func(t *testing.T) {
 			games, atLeast := 10, 8
 			if def.Name == "pdd" {
 				if testing.Short() {
@@ -124,17 +133,17 @@ func TestMCTSBeatsRandom(t *testing.T) {
 			skipPDDUnderRace(t, def)
 			t.Parallel()
 			if last := def.Builtins[len(def.Builtins)-1]; last != "mcts" {
-				t.Fatalf("the last built-in is %s, want mcts, the strongest", last)
+				t.Fatalf("the last built-in is %s, want mcts", last)
 			}
-			played, _ := playedGames(t, "match", def.Name, "mcts", "random", "-games", fmt.Sprint(games), "-seed", "7", "-time", "none", "-j", "2")
+			played, _ := playedGames(t, "match", def.Name, c.bot, "random", "-games", fmt.Sprint(games), "-seed", "7", "-time", "none", "-j", "2")
 			wins := 0
 			for _, g := range played {
-				if g.Result.Winner >= 0 && g.Seats[g.Result.Winner] == "mcts" {
+				if g.Result.Winner >= 0 && g.Seats[g.Result.Winner] == c.bot {
 					wins++
 				}
 			}
 			if len(played) != games || wins < atLeast {
-				t.Errorf("mcts won %d of %d games against random, want at least %d of %d", wins, len(played), atLeast, games)
+				t.Errorf("%s won %d of %d games against random, want at least %d of %d", c.bot, wins, len(played), atLeast, games)
 			}
 		})
 	}

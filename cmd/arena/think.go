@@ -15,25 +15,28 @@ const (
 	// the increment, so that the clock never runs out however long the game.
 	thinkMovesToGo = 30
 	// thinkReserve is the least time of a per-move cap (10s/move) a bot
-	// keeps back for the protocol and for a loaded machine, whose scheduler
-	// may hold a process for tens of milliseconds; it keeps back a quarter
-	// of a longer cap, and thinks at least a tenth of a shorter one.
-	thinkReserve = 75 * time.Millisecond
+	// keeps back for the protocol and for the scheduler, which may hold a
+	// process for a few milliseconds; it keeps back a quarter of a longer
+	// cap, and thinks at least a tenth of a shorter one. At 100 ms a move it
+	// thinks 75 ms. (A machine loaded past its cores delays a process by
+	// tens of milliseconds: give such matches a longer cap.)
+	thinkReserve = 25 * time.Millisecond
 	// thinkReserveProgram is thinkReserve for a bot run as a program per
-	// move (a PDD strategy), which also starts and reads and writes its
-	// files within the cap.
-	thinkReserveProgram = 100 * time.Millisecond
+	// move (a PDD strategy), which also starts (about 10 ms for arena's
+	// binary) and reads and writes its files within the cap.
+	thinkReserveProgram = 45 * time.Millisecond
 	// thinkFloor is the least a bot thinks over a move under a control with
 	// a limit.
 	thinkFloor = time.Millisecond
 )
 
-// mctsTimeHelp is what "arena help match" says of the mcts bot's time.
-const mctsTimeHelp = `The built-in mcts searches each move for a share of -time: a per-move limit less a
-quarter of it, or at least 75 ms (100 ms for PDD, whose strategy is a program started
-afresh for each move), but at least a tenth of it; under a game clock, the time left over
-30 moves plus three quarters of the increment; under -time none, a fixed number of playouts
-a move, so that the same -seed replays its games.`
+// mctsTimeHelp is what "arena help match" says of the search bots' time.
+const mctsTimeHelp = `The built-in search bots (mcts; alphabeta of PDD, expecti of dark chess) search each
+move for a share of -time: a per-move limit less a quarter of it, or at least 25 ms (45 ms
+for PDD, whose strategy is a program started afresh for each move), but at least a tenth
+of it; under a game clock, the time left over 30 moves plus three quarters of the
+increment; under -time none, a fixed number of playouts or a fixed depth a move, so that
+the same -seed replays their games.`
 
 // A thinker gives a built-in search bot its time for each move under the
 // match's time control, as far as the bot can know its clock: the time left

@@ -19,11 +19,12 @@ func TestThinkerBudget(t *testing.T) {
 		ok   bool
 	}{
 		{ctl: "none"},
-		{ctl: "100ms/move", want: 25 * ms, ok: true},                                          // 75 ms kept back
-		{ctl: "50ms/move", want: 5 * ms, ok: true},                                            // at least a tenth
+		{ctl: "100ms/move", want: 75 * ms, ok: true},                                          // 25 ms kept back
+		{ctl: "50ms/move", want: 25 * ms, ok: true},                                           // 25 ms kept back
+		{ctl: "20ms/move", want: 2 * ms, ok: true},                                            // at least a tenth
 		{ctl: "10s/move", want: 7500 * ms, ok: true},                                          // a quarter kept back
 		{ctl: "5s/move", t: thinker{reserve: thinkReserveProgram}, want: 3750 * ms, ok: true}, // PDD
-		{ctl: "150ms/move", t: thinker{reserve: thinkReserveProgram}, want: 50 * ms, ok: true},
+		{ctl: "150ms/move", t: thinker{reserve: thinkReserveProgram}, want: 105 * ms, ok: true},
 		{ctl: "900s", want: 30 * time.Second, ok: true},                                                 // 900 s over 30 moves
 		{ctl: "900s", left: 300 * time.Second, want: 10 * time.Second, ok: true},                        // as MGTP tells
 		{ctl: "900s", t: thinker{used: 600 * time.Second, moves: 20}, want: 10 * time.Second, ok: true}, // as measured
