@@ -92,6 +92,9 @@ func TestShardsMergeAsOneRun(t *testing.T) {
 		{"pdd", 2, 2},
 	} {
 		t.Run(c.game, func(t *testing.T) {
+			if def, err := findGame(c.game); err == nil {
+				skipPDDUnderRace(t, def)
+			}
 			t.Parallel()
 			root := t.TempDir()
 			whole := filepath.Join(root, "run")
