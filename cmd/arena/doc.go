@@ -87,23 +87,24 @@
 // information-set MCTS for Geister, its determinizations weighted by what
 // the opponent's ghosts have done; dark chess playouts cut off after 12
 // plies and scored by material). Dark chess's expecti is package search's
-// Expectimax (Star1, each flip a chance node) over material and the
-// nearness of pieces to what they can take, a return to a position of the
-// game scored as a draw; PDD's alphabeta is package search's αβ over the
-// 8 best moves of each position by greedy's evaluation (PDD positions have
-// hundreds of moves, too many for playouts). Othello's alphabeta is a
-// fixed-depth search of its own. The search bots take their time from
-// -time: a per-move limit less a quarter of it or at least 25 ms (45 ms
-// for PDD, whose strategy is a program started afresh for each move), but
-// at least a tenth of it; or under a game clock the time left (as MGTP
-// tells it, else the control less the time it has measured itself
-// thinking) over 30 moves (PDD: 34, all its moves) plus three quarters of
-// the increment, whichever is less. Under -time none they search a fixed
-// number of playouts a move instead (Othello and Geister 1000, dark chess
-// 300, PDD 60), or a fixed depth (expecti 4 plies, PDD's alphabeta 2), so
-// that the same -seed replays their games; under a time limit their games
-// depend on the machine's speed. The other built-ins answer at once and
-// replay from the seed under any control.
+// Expectimax (Star1, each flip a chance node) over material, shrunk toward
+// the draw as the no-progress counter runs out, a return to a position of
+// the game scored as a draw less a contempt; PDD's alphabeta is package
+// search's αβ over the 8 best moves of each position by greedy's evaluation
+// (PDD positions have hundreds of moves, too many for playouts). Othello's
+// alphabeta is a fixed-depth search of its own. The search bots take their
+// time from -time: a per-move limit less a quarter of it or at least 25 ms
+// (40 ms for Othello's mcts, which runs inside arena; 45 ms for PDD, whose
+// strategy is a program started afresh for each move), but at least a tenth
+// of it; or under a game clock the time left (as MGTP tells it, else the
+// control less the time it has measured itself thinking) over 30 moves
+// (PDD: 34, all its moves) plus three quarters of the increment, whichever
+// is less. Under -time none they search a fixed number of playouts a move
+// instead (Othello and Geister 1000, dark chess 300, PDD 60), or a fixed
+// depth (expecti 4 plies, PDD's alphabeta 2), so that the same -seed
+// replays their games; under a time limit their games depend on the
+// machine's speed. The other built-ins answer at once and replay from the
+// seed under any control.
 //
 // Every game gets a directory in -out with the platform's records (Othello's
 // -trans transcript and a move list; Geister's board.txt; dark chess's

@@ -32,9 +32,9 @@ const (
 
 // mctsTimeHelp is what "arena help match" says of the search bots' time.
 const mctsTimeHelp = `The built-in search bots (mcts; alphabeta of PDD, expecti of dark chess) search each
-move for a share of -time: a per-move limit less a quarter of it, or at least 25 ms (45 ms
-for PDD, whose strategy is a program started afresh for each move), but at least a tenth
-of it; under a game clock, the time left over 30 moves plus three quarters of the
+move for a share of -time: a per-move limit less a quarter of it, or at least 25 ms (40 ms
+for Othello's mcts, which runs inside arena; 45 ms for PDD, whose strategy is a program
+started afresh for each move), but at least a tenth of it; under a game clock, the time left over 30 moves plus three quarters of the
 increment; under -time none, a fixed number of playouts or a fixed depth a move, so that
 the same -seed replays their games.`
 
