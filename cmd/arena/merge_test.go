@@ -20,9 +20,11 @@ import (
 // wallClock matches what differs between two plays of one game with the
 // same seed: the times the platforms' records hold (Geister's and dark
 // chess's board.txt begin with the date and time, "* 3:07pm November 25,
-// 2026", and end with a line "N. <Unix milliseconds>" per ply; PDD's
-// result.json has an elapsed_ms per move). Results files hold none of them.
-var wallClock = regexp.MustCompile(`(?m)^(\d+)\. \d{10,}$|^\* \d{1,2}:\d\d[ap]m \w+ \d{1,2}, \d{4}$|"elapsed_ms": \d+`)
+// 2026", or as dark chess's platform writes it with the minutes unpadded,
+// "* 5:2pm Nov 25, 2026", and end with a line "N. <Unix milliseconds>" per
+// ply; PDD's result.json has an elapsed_ms per move). Results files hold
+// none of them.
+var wallClock = regexp.MustCompile(`(?m)^(\d+)\. \d{10,}$|^\* \d{1,2}:\d{1,2}[ap]m \w+ \d{1,2},? +\d{4}$|"elapsed_ms": \d+`)
 
 // withoutWallClock replaces what wallClock matches by a constant.
 func withoutWallClock(b []byte) []byte {
