@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"math"
+
+	"github.com/botarena/botarena/sprt"
 )
 
 // tally counts one player's games against an opponent or a field.
@@ -29,34 +31,14 @@ func (t *tally) add(outcome int) {
 }
 
 // eloDiff is the Elo difference of a player over its opponents implied by
-// its score, with the half-width of its 95% confidence interval, computed as
-// cutechess-cli does: the score's standard error from the per-game
-// variance of the win/draw/loss outcomes, the interval's ends turned into Elo
-// and halved. A score of 0 or 1 gives an infinite difference, and an interval
-// reaching 0 or 1 an infinite margin; no games gives NaN for both.
+// its score, with the half-width of its 95% confidence interval, as
+// cutechess-cli computes it (sprt.Trinomial's Estimate): the score's
+// standard error from the per-game variance of the win/draw/loss outcomes,
+// the interval's ends turned into Elo and halved. A score of 0 or 1 gives
+// an infinite difference; no games gives NaN for both.
 func (t tally) eloDiff() (diff, margin float64) {
-	n := float64(t.games())
-	if n == 0 {
-		return math.NaN(), math.NaN()
-	}
-	s := t.points() / n
-	w, d, l := float64(t.Wins)/n, float64(t.Draws)/n, float64(t.Losses)/n
-	variance := w*(1-s)*(1-s) + d*(0.5-s)*(0.5-s) + l*s*s
-	se := math.Sqrt(variance / n)
-	const z95 = 1.959963984540054
-	lo, hi := s-z95*se, s+z95*se
-	return eloOf(s), (eloOf(hi) - eloOf(lo)) / 2
-}
-
-// eloOf is the Elo difference at which the expected score is s.
-func eloOf(s float64) float64 {
-	switch {
-	case s <= 0:
-		return math.Inf(-1)
-	case s >= 1:
-		return math.Inf(1)
-	}
-	return -400*math.Log10(1/s-1) + 0 // + 0 turns -0 into 0
+	e := sprt.Trinomial{t.Losses, t.Draws, t.Wins}.Estimate()
+	return e.Elo, e.Margin
 }
 
 // formatElo writes an Elo difference and its margin: "+190.8 ± 150.2 (95%)".
