@@ -164,12 +164,16 @@ func (s *sprtRun) stop(next *finished) bool {
 // summary prints the verdict, the pairs and the Elo estimate from them.
 func (s *sprtRun) summary(interrupted bool) {
 	lower, upper := s.test.Bounds()
-	fmt.Fprintf(s.w, "\nSPRT %s (%s Elo of %s - %s): ", s.test, s.test.Model, s.a.Name, s.opponent())
+	fmt.Fprintf(s.w, "\nSPRT %s (%s Elo of %s - %s): ", s.test, s.test.Model, s.a.Name, s.b)
 	switch {
 	case s.verdict != sprt.Continue:
 		fmt.Fprintf(s.w, "%v after %d pairs (llr %.2f, bounds %.2f, %.2f)", s.verdict, s.verdictPairs, s.verdictLLR, lower, upper)
 		if s.penta.Pairs() > s.verdictPairs {
-			fmt.Fprintf(s.w, "; %d more pairs were under way: llr %.2f over %d", s.penta.Pairs()-s.verdictPairs, s.llr, s.penta.Pairs())
+			more, verb := s.penta.Pairs()-s.verdictPairs, "were"
+			if more == 1 {
+				verb = "was"
+			}
+			fmt.Fprintf(s.w, "; %s %s under way: llr %.2f over %d", plural(more, "more pair"), verb, s.llr, s.penta.Pairs())
 		}
 	case interrupted:
 		fmt.Fprintf(s.w, "no verdict yet, interrupted after %d pairs: llr %.2f (%.2f, %.2f)", s.penta.Pairs(), s.llr, lower, upper)
@@ -180,15 +184,12 @@ func (s *sprtRun) summary(interrupted bool) {
 	p := s.penta
 	fmt.Fprintf(s.w, "  Ptnml(0-2): [%d, %d, %d, %d, %d] (pairs by %s's points: 0, 1/2, 1, 3/2, 2)\n", p[0], p[1], p[2], p[3], p[4], s.a.Name)
 	if e := p.Estimate(); p.Pairs() > 0 {
-		fmt.Fprintf(s.w, "  Elo from pairs (%s - %s): %s, normalized %s\n", s.a.Name, s.opponent(), formatElo(e.Elo, e.Margin), formatElo(e.NormalizedElo, e.NormalizedMargin))
+		fmt.Fprintf(s.w, "  Elo from pairs (%s - %s): %s, normalized %s\n", s.a.Name, s.b, formatElo(e.Elo, e.Margin), formatElo(e.NormalizedElo, e.NormalizedMargin))
 	}
 	if n := len(s.half) + len(s.broken); n > 0 {
 		fmt.Fprintf(s.w, "  %s not counted: a game of each unfinished or unplayed\n", plural(n, "pair"))
 	}
 }
-
-// opponent is the other player's name.
-func (s *sprtRun) opponent() string { return s.b }
 
 // wrap adds the test to a match's hooks: its line in the header, the LLR
 // after each pair, the stop, and the verdict after the table (interrupted
