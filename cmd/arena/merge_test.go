@@ -87,20 +87,28 @@ func TestShardsMergeAsOneRun(t *testing.T) {
 		game   string
 		games  int
 		shards int
+		flags  []string
 	}{
-		{"othello", 3, 3},
-		{"geister", 2, 3},
-		{"darkchess", 3, 2},
-		{"pdd", 2, 2},
+		{"othello", 3, 3, nil},
+		{"geister", 2, 3, nil},
+		{"darkchess", 3, 2, nil},
+		{"pdd", 2, 2, nil},
+		// The shards read the openings from their copies of the file,
+		// and the merge assigns them as one run does.
+		{"othello", 4, 2, []string{"-openings", filepath.Join("testdata", "openings", "othello.txt"), "-openings-order", "random"}},
 	} {
-		t.Run(c.game, func(t *testing.T) {
+		name := c.game
+		if c.flags != nil {
+			name += "/openings"
+		}
+		t.Run(name, func(t *testing.T) {
 			if def, err := findGame(c.game); err == nil {
 				skipPDDUnderRace(t, def)
 			}
 			t.Parallel()
 			root := t.TempDir()
 			whole := filepath.Join(root, "run")
-			args := []string{"tournament", c.game, "random", "greedy", "mcts", "-games", strconv.Itoa(c.games), "-seed", "11", "-time", "none", "-j", "2"}
+			args := slices.Concat([]string{"tournament", c.game, "random", "greedy", "mcts", "-games", strconv.Itoa(c.games), "-seed", "11", "-time", "none", "-j", "2"}, c.flags)
 			oneOut := runArena(t, append(args, "-out", whole)...)
 			one := filepath.Join(root, "one")
 			if err := os.Rename(whole, one); err != nil {
@@ -141,6 +149,9 @@ func TestShardsMergeAsOneRun(t *testing.T) {
 			}
 			if len(oneFiles) < 3+c.games*3 {
 				t.Errorf("%d files in the one run's directory", len(oneFiles))
+			}
+			if c.flags != nil && (!strings.Contains(mergedText, "; opening ") || mergedFiles[openingsFileName] == "") {
+				t.Errorf("the merged run names no opening, or has no %s:\n%s", openingsFileName, mergedText)
 			}
 
 			// The merged directory is a finished run: resumed, it plays
@@ -189,6 +200,17 @@ func TestMergeRefuses(t *testing.T) {
 	geister := at("geister")
 	runArena(t, "tournament", "geister", "-games", "4", "-seed", "3", "-time", "none", "-shard", "1/2", "-out", geister, "random", "greedy")
 	otherPlayers := shardOf(t, at("players"), 1, 2, []string{"random", "alphabeta"})
+	// Two shards of one -openings file, whose run copies differ (the file
+	// was changed between them).
+	openingsFile := at("openings.txt")
+	if err := os.WriteFile(openingsFile, []byte("f5d6c3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	openings0 := shardOf(t, at("open0"), 0, 2, nil, "-openings", openingsFile)
+	openings1 := shardOf(t, at("open1"), 1, 2, nil, "-openings", openingsFile)
+	if err := os.WriteFile(filepath.Join(openings1, openingsFileName), []byte("f5f6e6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	ofThree := shardOf(t, at("three"), 1, 3, nil)
 	again := copyDir(t, s0, at("again"))
 	match := at("match")
@@ -235,6 +257,7 @@ func TestMergeRefuses(t *testing.T) {
 		{[]string{s0, otherTime}, fmt.Sprintf(`different tournaments: -time "none" in %s, "30s/move" in %s`, s0, otherTime)},
 		{[]string{s0, geister}, fmt.Sprintf(`%s and %s are shards of different tournaments: othello in %s, geister in %s`, s0, geister, s0, geister)},
 		{[]string{s0, otherPlayers}, fmt.Sprintf("different tournaments: players random=random greedy=greedy in %s, random=random alphabeta=alphabeta in %s", s0, otherPlayers)},
+		{[]string{openings0, openings1}, fmt.Sprintf("%s and %s are shards of different tournaments: -openings", openings0, openings1)},
 		{[]string{s0, ofThree}, fmt.Sprintf("%s is shard 0/2 and %s shard 1/3: the shards of one tournament are cut into one number of shards", s0, ofThree)},
 		{[]string{s0}, fmt.Sprintf("1 shard of 2 missing: 1/2 (given: 0/2 in %s)", s0)},
 		{[]string{s1}, fmt.Sprintf("1 shard of 2 missing: 0/2 (given: 1/2 in %s)", s1)},
