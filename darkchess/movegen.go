@@ -225,6 +225,21 @@ func (g *genState) appendMovesSlow(dst []Move) []Move {
 	return dst
 }
 
+// appendCaptures appends the legal captures of p in ascending From, then To.
+func (p *Position) appendCaptures(dst []Move) []Move {
+	var g genState
+	if !p.prepare(&g) {
+		return dst
+	}
+	for own := g.own; own != 0; own &= own - 1 {
+		s := bits.TrailingZeros32(own)
+		for d := g.destinations(s) & g.jumpable; d != 0; d &= d - 1 {
+			dst = append(dst, NewMove(Square(s), Square(bits.TrailingZeros32(d))))
+		}
+	}
+	return dst
+}
+
 // countMoves returns the number of legal moves of p and, separately, how many
 // of them are flips.
 func (p *Position) countMoves() (moves, flips int) {

@@ -399,6 +399,12 @@ func (p Position) public() Position {
 // elements of dst's spare capacity past the moves it appends.
 func (p Position) AppendLegalMoves(dst []Move) []Move { return p.appendMoves(dst) }
 
+// AppendCaptures appends the legal captures of p to dst and returns the
+// result: the moves of [Position.AppendLegalMoves] that [Position.IsCapture]
+// reports, in the same order. A search's quiescence follows them at its
+// horizon. It does not allocate when dst has room.
+func (p Position) AppendCaptures(dst []Move) []Move { return p.appendCaptures(dst) }
+
 // NumLegalMoves returns the number of legal moves, len(AppendLegalMoves),
 // without listing them. It does not allocate.
 func (p Position) NumLegalMoves() int {

@@ -218,6 +218,15 @@ func checkAgainstReference(t fataler, p darkchess.Position) {
 	if fast := p.AppendLegalMoves(make([]darkchess.Move, 0, darkchess.MaxMoves)); !slices.Equal(fast, got) {
 		t.Fatalf("%s: the fast path gives %v, the slow one %v", p, fast, got)
 	}
+	var captures []darkchess.Move
+	for _, m := range want {
+		if !m.IsFlip() && ref.cells[m.To()].piece != darkchess.NoPiece {
+			captures = append(captures, m)
+		}
+	}
+	if diff := gocmp.Diff(captures, p.AppendCaptures(nil)); diff != "" {
+		t.Fatalf("captures of %s (-ref +got):\n%s", p, diff)
+	}
 	if p.IsOver() != (len(got) == 0) {
 		t.Fatalf("%s: IsOver %v with %d moves", p, p.IsOver(), len(got))
 	}
