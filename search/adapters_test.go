@@ -168,6 +168,7 @@ func TestDarkChessAdapter(t *testing.T) {
 			if len(buf) == 0 {
 				break
 			}
+			checkNoisy(t, g, s, buf)
 			if tm := ref.Turn(); tm != darkchess.NoColor && g.ToMove(s) != s.Player(tm) {
 				t.Fatalf("%s: ToMove %d, but %s is player %d", pub, g.ToMove(s), tm, s.Player(tm))
 			}
@@ -196,6 +197,32 @@ func TestDarkChessAdapter(t *testing.T) {
 			}
 		}
 	})
+}
+
+// checkNoisy checks the noisy moves of the decision state s, whose moves are
+// moves: its captures, each once, the most valuable victim first (by
+// DarkChessEval's values), then the least valuable capturer.
+func checkNoisy(t *rapid.T, g search.DarkChess, s search.DarkChessState, moves []darkchess.Ply) {
+	value := [8]int{darkchess.King: 30, darkchess.Guard: 20, darkchess.Minister: 10,
+		darkchess.Rook: 6, darkchess.Knight: 4, darkchess.Cannon: 9, darkchess.Pawn: 3}
+	p := s.Position()
+	var want []darkchess.Ply
+	for _, m := range moves {
+		if p.IsCapture(m.Move) {
+			want = append(want, m)
+		}
+	}
+	got := g.AppendNoisyMoves(s, nil)
+	key := func(m darkchess.Ply) int {
+		return -64*value[p.At(m.Move.To()).Kind()] + value[p.At(m.Move.From()).Kind()]
+	}
+	if !slices.IsSortedFunc(got, func(a, b darkchess.Ply) int { return key(a) - key(b) }) {
+		t.Fatalf("%s: noisy moves %v out of order", p, got)
+	}
+	less := func(a, b darkchess.Ply) int { return int(a.Move) - int(b.Move) }
+	if d := cmp.Diff(slices.SortedFunc(slices.Values(want), less), slices.SortedFunc(slices.Values(got), less), cmpopts.EquateEmpty()); d != "" {
+		t.Fatalf("%s: noisy moves are not the captures (-captures +noisy):\n%s", p, d)
+	}
 }
 
 // checkOutcomes checks the chance node s: the outcomes are the moves, one per

@@ -28,7 +28,8 @@ type ttEntry[M comparable] struct {
 // spent or the context is done, each iteration searching first the best
 // move of the one before; a transposition table of fixed size when the game
 // is a [Hasher], whose best moves are searched first at every node; an
-// [Eval] at the leaves. When the game is a [Remainer] with few moves left
+// [Eval] at the leaves, after a quiescence search when the game is a
+// [Quiescer]. When the game is a [Remainer] with few moves left
 // ([DepthOptions].Solve), it solves the state exactly: after a few shallow
 // iterations, one search to the end of every line, which no evaluation
 // touches (for Othello, a win, draw or loss by the disc count).
@@ -43,6 +44,7 @@ type ttEntry[M comparable] struct {
 type AlphaBeta[S any, M comparable, G Game[S, M]] struct {
 	g     G
 	eval  Eval[S]
+	q     quiescence[S, M, G]
 	opts  DepthOptions
 	hash  func(S) uint64 // nil: no table
 	left  func(S) int    // nil: never solve
@@ -61,7 +63,7 @@ type AlphaBeta[S any, M comparable, G Game[S, M]] struct {
 // transposition table, when g is a [Hasher] and o.TableSize is not
 // negative, is allocated here.
 func NewAlphaBeta[S any, M comparable, G Game[S, M]](g G, eval Eval[S], o DepthOptions) *AlphaBeta[S, M, G] {
-	a := &AlphaBeta[S, M, G]{g: g, eval: orZero(eval), opts: o}
+	a := &AlphaBeta[S, M, G]{g: g, eval: orZero(eval), q: newQuiescence(g, eval, o), opts: o}
 	if h, ok := any(g).(Hasher[S]); ok {
 		if n := o.tableSize(); n > 0 {
 			a.hash = h.Hash
@@ -211,7 +213,7 @@ func (a *AlphaBeta[S, M, G]) search(s S, me, depth, ply int, alpha, beta float64
 	}
 	if depth <= 0 {
 		a.heuristic = true
-		return clampEval(a.eval(s, me))
+		return a.q.leaf(&a.lim, s, me, alpha, beta)
 	}
 	var key uint64
 	var ttMove M

@@ -185,3 +185,28 @@ func (DarkChess) SampleOutcome(s DarkChessState, r *rand.Rand) darkchess.Ply {
 func (DarkChess) Determinize(v darkchess.View, _ *rand.Rand) DarkChessState {
 	return NewDarkChessState(v.Position())
 }
+
+// AppendNoisyMoves appends the captures of the side to move in the decision
+// state s, the most valuable victim first (by [DarkChessEval]'s values),
+// then the least valuable capturer, so that [Expectimax] follows them past
+// its horizon ([Quiescer]); nothing at a chance node.
+func (DarkChess) AppendNoisyMoves(s DarkChessState, dst []darkchess.Ply) []darkchess.Ply {
+	if s.flip != darkchess.NoSquare {
+		return dst
+	}
+	var buf [darkchess.MaxMoves]darkchess.Move
+	n := len(dst)
+	for _, m := range s.pos.AppendCaptures(buf[:0]) {
+		dst = append(dst, darkchess.Ply{Move: m})
+	}
+	// Insertion sort: a position has a handful of captures.
+	order := func(m darkchess.Move) int {
+		return 64*darkChessValues[s.pos.At(m.To()).Kind()] - darkChessValues[s.pos.At(m.From()).Kind()]
+	}
+	for i := n + 1; i < len(dst); i++ {
+		for j := i; j > n && order(dst[j].Move) > order(dst[j-1].Move); j-- {
+			dst[j], dst[j-1] = dst[j-1], dst[j]
+		}
+	}
+	return dst
+}

@@ -61,6 +61,11 @@ const (
 	// a node of Othello, and nodes that generate hundreds of moves (PDD's)
 	// overrun the deadline by 64 of them at most.
 	checkNodes = 64
+	// DefaultQuiesce is the deepest line of the quiescence search
+	// ([Quiescer]) when DepthOptions.Quiesce is 0.
+	DefaultQuiesce = 4
+	// MaxQuiesce bounds DepthOptions.Quiesce.
+	MaxQuiesce = 64
 	// searchPrelude is how many shallow iterations [AlphaBeta] runs before
 	// an exact solve, to fill the table and order the root's moves.
 	searchPrelude = 4
@@ -91,6 +96,21 @@ type DepthOptions struct {
 	// when the game is a [Remainer] and at most Solve moves are left. 0
 	// means [DefaultSolve]; a negative value never solves.
 	Solve int
+	// Quiesce is the deepest line of noisy moves that the quiescence
+	// search of a [Quiescer] follows past the horizon, at most
+	// [MaxQuiesce]. 0 means [DefaultQuiesce]; a negative value turns the
+	// quiescence search off, the leaves then evaluated as they are.
+	Quiesce int
+}
+
+func (o DepthOptions) quiesce() int {
+	switch {
+	case o.Quiesce < 0:
+		return 0
+	case o.Quiesce == 0:
+		return DefaultQuiesce
+	}
+	return min(o.Quiesce, MaxQuiesce)
 }
 
 func (o DepthOptions) maxDepth() int {

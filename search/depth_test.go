@@ -18,12 +18,16 @@ import (
 
 // reference is plain expectiminimax, without pruning, table or iterative
 // deepening: what the depth-first searches must agree with. outcomes is nil
-// for a game without chance nodes. It counts its nodes and gives up (ok
-// false) past limit.
+// for a game without chance nodes. With noisy, it follows a leaf's noisy
+// moves up to quiesce plies past the horizon, taking the best of the
+// evaluation and their values (a quiescence search without pruning). It
+// counts its nodes and gives up (ok false) past limit.
 type reference[S any, M comparable, G search.Game[S, M]] struct {
 	g        G
 	eval     search.Eval[S]
 	outcomes func(S) []search.Outcome[M]
+	noisy    func(S, []M) []M
+	quiesce  int
 	nodes    int
 	limit    int
 	bufs     [][]M // the move buffer of each ply
@@ -75,13 +79,43 @@ func (r *reference[S, M, G]) child(c S, me, depth, ply int) float64 {
 
 func (r *reference[S, M, G]) search(s S, me, depth, ply int) float64 {
 	if depth <= 0 {
-		return min(max(r.eval(s, me), -search.MaxEval), search.MaxEval)
+		return r.leaf(s, me, 0)
 	}
 	best := math.Inf(-1)
 	for _, m := range r.movesAt(s, ply) {
 		best = max(best, r.child(r.g.Play(s, m), me, depth-1, ply+1))
 	}
 	return best
+}
+
+// leaf returns the value for me, to move, of s, q noisy moves past the
+// horizon.
+func (r *reference[S, M, G]) leaf(s S, me, q int) float64 {
+	best := r.clamped(s, me)
+	if r.noisy == nil || q >= r.quiesce {
+		return best
+	}
+	for _, m := range r.noisy(s, nil) {
+		r.nodes++
+		c := r.g.Play(s, m)
+		var v float64
+		switch p := r.g.ToMove(c); {
+		case r.g.IsTerminal(c):
+			v = r.g.Result(c, me)
+		case p == search.Chance:
+			v = r.clamped(c, me)
+		case p == me:
+			v = r.leaf(c, me, q+1)
+		default:
+			v = -r.leaf(c, p, q+1)
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+func (r *reference[S, M, G]) clamped(s S, me int) float64 {
+	return min(max(r.eval(s, me), -search.MaxEval), search.MaxEval)
 }
 
 // endgame draws an Othello position with at most maxEmpty empty squares
@@ -169,36 +203,51 @@ func darkChessMidgame(t *rapid.T) search.DarkChessState {
 	return s
 }
 
+// darkChessReference returns plain expectiminimax over g with
+// search.DarkChessEval, its quiescence search as DepthOptions{Quiesce:
+// quiesce} gives, giving up past limit nodes.
+func darkChessReference(g search.DarkChess, quiesce, limit int) *reference[search.DarkChessState, darkchess.Ply, search.DarkChess] {
+	ref := &reference[search.DarkChessState, darkchess.Ply, search.DarkChess]{
+		g: g, eval: search.DarkChessEval, limit: limit,
+		outcomes: func(s search.DarkChessState) []search.Outcome[darkchess.Ply] { return g.AppendOutcomes(s, nil) },
+	}
+	switch {
+	case quiesce == 0:
+		ref.noisy, ref.quiesce = g.AppendNoisyMoves, search.DefaultQuiesce
+	case quiesce > 0:
+		ref.noisy, ref.quiesce = g.AppendNoisyMoves, quiesce
+	}
+	return ref
+}
+
 // TestExpectimaxMatchesExpectiminimax: on random dark chess positions, at
-// depth 2 or 3, Star1 gives plain expectiminimax's value at the root, and a
-// move of that value.
+// depth 2 or 3, with or without a quiescence search of the captures, Star1
+// gives plain expectiminimax's value at the root, and a move of that value.
 func TestExpectimaxMatchesExpectiminimax(t *testing.T) {
 	g := search.DarkChess{}
 	rapid.Check(t, func(t *rapid.T) {
 		s := darkChessMidgame(t)
+		quiesce := rapid.SampledFrom([]int{-1, 1, 2, 0}).Draw(t, "quiesce")
 		// Depth 3 where plain expectiminimax is not too slow, else 2.
 		var want float64
 		var values map[darkchess.Ply]float64
 		depth, ok := 0, false
 		for depth = 3; depth >= 2 && !ok; depth-- {
-			ref := &reference[search.DarkChessState, darkchess.Ply, search.DarkChess]{
-				g: g, eval: search.DarkChessEval, limit: 40_000,
-				outcomes: func(s search.DarkChessState) []search.Outcome[darkchess.Ply] { return g.AppendOutcomes(s, nil) },
-			}
+			ref := darkChessReference(g, quiesce, 40_000)
 			want, values, ok = ref.root(s, depth)
 		}
 		depth++
 		if !ok {
 			t.Skip("too big for plain expectiminimax")
 		}
-		x := search.NewExpectimax(g, search.DarkChessEval, search.DepthOptions{Depth: depth, Nodes: 1 << 40})
+		x := search.NewExpectimax(g, search.DarkChessEval, search.DepthOptions{Depth: depth, Nodes: 1 << 40, Quiesce: quiesce})
 		res, err := x.Search(context.Background(), s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		const tol = 1e-9 // the sums of Star1 and of the reference may round apart
 		if math.Abs(res.Value-want) > tol || math.Abs(values[res.Move]-want) > tol {
-			t.Fatalf("%s\ndepth %d: Star1 gives %s value %v, want %v; expectiminimax values %v", s.Position().Diagram(), depth, res.Move, res.Value, want, values)
+			t.Fatalf("%s\ndepth %d, quiesce %d: Star1 gives %s value %v, want %v; expectiminimax values %v", s.Position().Diagram(), depth, quiesce, res.Move, res.Value, want, values)
 		}
 	})
 }
@@ -216,12 +265,11 @@ func TestExpectimaxPrunes(t *testing.T) {
 			s = g.Play(s, g.SampleOutcome(s, r))
 		}
 	}
-	ref := &reference[search.DarkChessState, darkchess.Ply, search.DarkChess]{
-		g: g, eval: search.DarkChessEval, limit: 1 << 40,
-		outcomes: func(s search.DarkChessState) []search.Outcome[darkchess.Ply] { return g.AppendOutcomes(s, nil) },
-	}
+	// Without quiescence: plain expectiminimax's quiescence search grows
+	// too big to compare with.
+	ref := darkChessReference(g, -1, 1<<40)
 	want, _, _ := ref.root(s, 3)
-	x := search.NewExpectimax(g, search.DarkChessEval, search.DepthOptions{Depth: 3, Nodes: 1 << 40})
+	x := search.NewExpectimax(g, search.DarkChessEval, search.DepthOptions{Depth: 3, Nodes: 1 << 40, Quiesce: -1})
 	res, err := x.Search(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)

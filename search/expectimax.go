@@ -23,7 +23,7 @@ import (
 // have grown its buffers, a search allocates nothing.
 type Expectimax[S any, M comparable, G ChanceGame[S, M]] struct {
 	g         G
-	eval      Eval[S]
+	q         quiescence[S, M, G] // the leaves' evaluation
 	opts      DepthOptions
 	lim       limiter
 	moves     [][]M          // the move buffer of each ply below the root
@@ -33,10 +33,11 @@ type Expectimax[S any, M comparable, G ChanceGame[S, M]] struct {
 }
 
 // NewExpectimax returns an expectiminimax search over game g, evaluating its
-// leaves with eval (nil: 0 at every leaf), with the options o (Nodes and
+// leaves with eval (nil: 0 at every leaf) after a quiescence search when g
+// is a [Quiescer], with the options o (Nodes and
 // Depth; it keeps no transposition table and solves nothing).
 func NewExpectimax[S any, M comparable, G ChanceGame[S, M]](g G, eval Eval[S], o DepthOptions) *Expectimax[S, M, G] {
-	return &Expectimax[S, M, G]{g: g, eval: orZero(eval), opts: o}
+	return &Expectimax[S, M, G]{g: g, q: newQuiescence[S, M, G](g, eval, o), opts: o}
 }
 
 // Search searches s, by iterative deepening, until the node budget is spent,
@@ -109,7 +110,7 @@ func (x *Expectimax[S, M, G]) search(s S, me, depth, ply int, alpha, beta float6
 	}
 	if depth <= 0 {
 		x.heuristic = true
-		return clampEval(x.eval(s, me))
+		return x.q.leaf(&x.lim, s, me, alpha, beta)
 	}
 	for len(x.moves) <= ply {
 		x.moves = append(x.moves, make([]M, 0, 32))
