@@ -56,12 +56,35 @@ func (g darkchessRepeats) Result(s search.DarkChessState, player int) float64 {
 	return g.DarkChess.Result(s, player)
 }
 
-// AppendMoves appends nothing at a repetition.
+// AppendMoves appends nothing at a repetition, and otherwise the moves in
+// the order that prunes most: the captures, the most valuable victim first
+// (as the quiescence search takes them), the steps, then the flips, whose
+// chance nodes cost most to search.
 func (g darkchessRepeats) AppendMoves(s search.DarkChessState, dst []darkchess.Ply) []darkchess.Ply {
 	if g.repeat(s) {
 		return dst
 	}
-	return g.DarkChess.AppendMoves(s, dst)
+	if _, pending := s.Pending(); pending {
+		return g.DarkChess.AppendMoves(s, dst)
+	}
+	var buf [darkchess.MaxMoves]darkchess.Ply
+	all := g.DarkChess.AppendMoves(s, buf[:0])
+	if len(all) == 0 {
+		return dst
+	}
+	dst = g.DarkChess.AppendNoisyMoves(s, dst)
+	p := s.Position()
+	for _, m := range all {
+		if !m.Move.IsFlip() && !p.IsCapture(m.Move) {
+			dst = append(dst, m)
+		}
+	}
+	for _, m := range all {
+		if m.Move.IsFlip() {
+			dst = append(dst, m)
+		}
+	}
+	return dst
 }
 
 // darkchessHistory is the set of positions of a game, the no-progress

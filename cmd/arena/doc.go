@@ -87,9 +87,11 @@
 // information-set MCTS for Geister, its determinizations weighted by what
 // the opponent's ghosts have done; dark chess playouts cut off after 12
 // plies and scored by material). Dark chess's expecti is package search's
-// Expectimax (Star1, each flip a chance node) over material, shrunk toward
-// the draw as the no-progress counter runs out, a return to a position of
-// the game scored as a draw less a contempt; PDD's alphabeta is package
+// Expectimax (Star1, each flip a chance node, a quiescence search of the
+// captures at the leaves; captures, steps and flips searched in that
+// order) over material, shrunk toward the draw as the no-progress counter
+// runs out, a return to a position of the game scored as a draw less a
+// contempt; PDD's alphabeta is package
 // search's αβ over the 8 best moves of each position by greedy's evaluation
 // (PDD positions have hundreds of moves, too many for playouts). Othello's
 // alphabeta is a fixed-depth search of its own. The search bots take their
