@@ -47,7 +47,7 @@ func TestReadmeCodeIsExampleCode(t *testing.T) {
 		"othello-host/main.go",
 		"othello-mcts/main.go",
 		"geister-ismcts/main.go",
-		"darkchess-mcts/main.go",
+		"darkchess-expecti/main.go",
 		"pdd-mcts/main.go",
 	}
 	readme, err := os.ReadFile("../README.md")

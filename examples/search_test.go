@@ -26,7 +26,7 @@ func TestSearchExamples(t *testing.T) {
 	}{
 		{"othello", "othello-mcts", "tcp", 4, 3},
 		{"geister", "geister-ismcts", "stdio", 4, 3},
-		{"darkchess", "darkchess-mcts", "mgtp", 4, 3},
+		{"darkchess", "darkchess-expecti", "mgtp", 4, 3},
 		{"pdd", "pdd-mcts", "strategy", 2, 1},
 	} {
 		t.Run(c.game, func(t *testing.T) {

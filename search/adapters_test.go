@@ -199,6 +199,49 @@ func TestDarkChessAdapter(t *testing.T) {
 	})
 }
 
+// TestDarkChessOrdered: along random games, the Ordered adapter lists the
+// moves of the unordered one, each once, the captures first in the order of
+// AppendNoisyMoves, then the steps, then the flips; a chance node's
+// outcomes in the same order.
+func TestDarkChessOrdered(t *testing.T) {
+	g, unordered := search.DarkChess{Ordered: true}, search.DarkChess{}
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		s := search.NewDarkChessState(darkchess.Opening)
+		for !g.IsTerminal(s) {
+			want := unordered.AppendMoves(s, nil)
+			got := g.AppendMoves(s, nil)
+			if _, pending := s.Pending(); pending {
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: outcomes %v, adapter %v", s.Position(), got, want)
+				}
+			} else {
+				p := s.Position()
+				noisy := g.AppendNoisyMoves(s, nil)
+				class := func(m darkchess.Ply) int { // 0 capture, 1 step, 2 flip
+					switch {
+					case p.IsCapture(m.Move):
+						return 0
+					case !m.Move.IsFlip():
+						return 1
+					}
+					return 2
+				}
+				if len(got) != len(want) || !slices.Equal(got[:len(noisy)], noisy) ||
+					!slices.IsSortedFunc(got, func(a, b darkchess.Ply) int { return class(a) - class(b) }) {
+					t.Fatalf("%s: moves %v, want the captures %v, the steps, then the flips of %v", p, got, noisy, want)
+				}
+				for _, m := range want {
+					if !slices.Contains(got, m) {
+						t.Fatalf("%s: %v missing from %v", p, m, got)
+					}
+				}
+			}
+			s = g.Play(s, want[rng.IntN(len(want))])
+		}
+	}
+}
+
 // checkNoisy checks the noisy moves of the decision state s, whose moves are
 // moves: its captures, each once, the most valuable victim first (by
 // DarkChessEval's values), then the least valuable capturer.

@@ -30,6 +30,12 @@ type DarkChess struct {
 	// or flip; 0 means [darkchess.DefaultRules]'s (60). Search needs a
 	// limit: two lone pieces may otherwise chase each other for ever.
 	NoProgressPlies int
+	// Ordered lists a decision state's moves in the order that prunes the
+	// depth-first searches most: the captures as AppendNoisyMoves gives
+	// them, then the steps, then the flips, whose chance nodes cost most to
+	// search. Unordered, they come in [darkchess.Position.AppendLegalMoves]'
+	// order, which is quicker to list: what playouts want.
+	Ordered bool
 }
 
 // DarkChessState is a state of [DarkChess]: a public position, and the flip
@@ -95,7 +101,7 @@ func (DarkChess) ToMove(s DarkChessState) int {
 }
 
 // AppendMoves appends the legal plies of the side to move (flips naming no
-// piece), or at a chance node the flips naming each face-down piece, in the
+// piece), in the order Ordered says, or at a chance node the flips naming each face-down piece, in the
 // order K G M R N C P k g m r n c p; nothing once the game is over.
 func (g DarkChess) AppendMoves(s DarkChessState, dst []darkchess.Ply) []darkchess.Ply {
 	if s.flip != darkchess.NoSquare {
@@ -111,8 +117,25 @@ func (g DarkChess) AppendMoves(s DarkChessState, dst []darkchess.Ply) []darkches
 		return dst
 	}
 	var buf [darkchess.MaxMoves]darkchess.Move
-	for _, m := range s.pos.AppendLegalMoves(buf[:0]) {
-		dst = append(dst, darkchess.Ply{Move: m})
+	moves := s.pos.AppendLegalMoves(buf[:0])
+	if !g.Ordered {
+		for _, m := range moves {
+			dst = append(dst, darkchess.Ply{Move: m})
+		}
+		return dst
+	}
+	if len(moves) > 0 {
+		dst = g.AppendNoisyMoves(s, dst)
+	}
+	for _, m := range moves {
+		if !m.IsFlip() && !s.pos.IsCapture(m) {
+			dst = append(dst, darkchess.Ply{Move: m})
+		}
+	}
+	for _, m := range moves {
+		if m.IsFlip() {
+			dst = append(dst, darkchess.Ply{Move: m})
+		}
 	}
 	return dst
 }

@@ -33,7 +33,8 @@ func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
 
 // DarkChessExpectimaxPlayer returns a [darkchess.Player] that chooses its
 // plies by [Expectimax] with [DarkChessEval] and the options o over the
-// view's position, each flip a chance node, searching until o's node budget
+// view's position, each flip a chance node, its moves ordered
+// ([DarkChess].Ordered), searching until o's node budget
 // is spent or shortly before the deadline of Play's context (see
 // [MaxMargin]). It takes the no-capture-no-flip limit from the view's rules
 // when they give one. A forced ply is played at once.
@@ -47,7 +48,7 @@ func DarkChessExpectimaxPlayer(o DepthOptions) darkchess.Player {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		g := DarkChess{NoProgressPlies: v.Rules.NoProgressPlies}
+		g := DarkChess{NoProgressPlies: v.Rules.NoProgressPlies, Ordered: true}
 		if x == nil || x.g != g {
 			x = NewExpectimax(g, DarkChessEval, o)
 		}

@@ -56,35 +56,12 @@ func (g darkchessRepeats) Result(s search.DarkChessState, player int) float64 {
 	return g.DarkChess.Result(s, player)
 }
 
-// AppendMoves appends nothing at a repetition, and otherwise the moves in
-// the order that prunes most: the captures, the most valuable victim first
-// (as the quiescence search takes them), the steps, then the flips, whose
-// chance nodes cost most to search.
+// AppendMoves appends nothing at a repetition.
 func (g darkchessRepeats) AppendMoves(s search.DarkChessState, dst []darkchess.Ply) []darkchess.Ply {
 	if g.repeat(s) {
 		return dst
 	}
-	if _, pending := s.Pending(); pending {
-		return g.DarkChess.AppendMoves(s, dst)
-	}
-	var buf [darkchess.MaxMoves]darkchess.Ply
-	all := g.DarkChess.AppendMoves(s, buf[:0])
-	if len(all) == 0 {
-		return dst
-	}
-	dst = g.DarkChess.AppendNoisyMoves(s, dst)
-	p := s.Position()
-	for _, m := range all {
-		if !m.Move.IsFlip() && !p.IsCapture(m.Move) {
-			dst = append(dst, m)
-		}
-	}
-	for _, m := range all {
-		if m.Move.IsFlip() {
-			dst = append(dst, m)
-		}
-	}
-	return dst
+	return g.DarkChess.AppendMoves(s, dst)
 }
 
 // darkchessHistory is the set of positions of a game, the no-progress
@@ -171,7 +148,7 @@ func newDarkchessExpecti(ctl timer.Control) *darkchessExpecti {
 
 // Play searches v's position.
 func (b *darkchessExpecti) Play(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
-	if g := (search.DarkChess{NoProgressPlies: v.Rules.NoProgressPlies}); b.x == nil || g != b.g {
+	if g := (search.DarkChess{NoProgressPlies: v.Rules.NoProgressPlies, Ordered: true}); b.x == nil || g != b.g {
 		b.g = g
 		b.x = search.NewExpectimax(darkchessRepeats{g, &b.seen}, darkchessExpectiEval(g.NoProgressPlies), b.o)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/botarena/botarena/darkchess"
@@ -99,50 +98,6 @@ func TestDarkchessExpectiEval(t *testing.T) {
 			if got := eval(state, player); math.Abs(got-want) > 1e-12 || material == 0 {
 				t.Errorf("quiet %d, player %d: %v, want %v (material %v)", quiet, player, got, want, material)
 			}
-		}
-	}
-}
-
-// TestDarkchessExpectiOrder: along random games, the expecti bot's game
-// lists the adapter's moves, each once, the captures first in the order of
-// the quiescence search, then the steps, then the flips; a chance node's
-// outcomes as the adapter lists them.
-func TestDarkchessExpectiOrder(t *testing.T) {
-	var h darkchessHistory
-	g := darkchessRepeats{search.DarkChess{}, &h}
-	for seed := range uint64(20) {
-		rng := rand.New(rand.NewPCG(seed, 3))
-		s := search.NewDarkChessState(darkchess.Opening)
-		for !g.IsTerminal(s) {
-			want := g.DarkChess.AppendMoves(s, nil)
-			got := g.AppendMoves(s, nil)
-			if _, pending := s.Pending(); pending {
-				if !slices.Equal(got, want) {
-					t.Fatalf("%s: outcomes %v, adapter %v", s.Position(), got, want)
-				}
-			} else {
-				p := s.Position()
-				noisy := g.AppendNoisyMoves(s, nil)
-				class := func(m darkchess.Ply) int { // 0 capture, 1 step, 2 flip
-					switch {
-					case p.IsCapture(m.Move):
-						return 0
-					case !m.Move.IsFlip():
-						return 1
-					}
-					return 2
-				}
-				if len(got) != len(want) || !slices.Equal(got[:len(noisy)], noisy) ||
-					!slices.IsSortedFunc(got, func(a, b darkchess.Ply) int { return class(a) - class(b) }) {
-					t.Fatalf("%s: moves %v, want the captures %v, the steps, then the flips of %v", p, got, noisy, want)
-				}
-				for _, m := range want {
-					if !slices.Contains(got, m) {
-						t.Fatalf("%s: %v missing from %v", p, m, got)
-					}
-				}
-			}
-			s = g.Play(s, want[rng.IntN(len(want))])
 		}
 	}
 }

@@ -1,5 +1,5 @@
-// Command darkchess-mcts is an MGTP engine (the 2021 match system's) that plays dark chess
-// by Monte Carlo tree search, each flip a chance node: darkchess-mcts [-time 5s]
+// Command darkchess-expecti is an MGTP engine (the 2021 match system's) that plays dark chess by
+// expectiminimax, each flip a chance node, captures searched past the horizon: [-time 5s]
 package main
 
 import (
@@ -17,12 +17,12 @@ import (
 func main() {
 	think := flag.Duration("time", 5*time.Second, "time per ply, at most the clock MGTP tells less a margin")
 	flag.Parse()
-	mcts := search.DarkChessPlayer(search.Options{Seed: uint64(time.Now().UnixNano())})
+	expecti := search.DarkChessExpectimaxPlayer(search.DepthOptions{})
 	// The engine's deadline is the whole time left: spend a slice of it.
 	bot := darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
 		ctx, cancel := context.WithTimeout(ctx, *think)
 		defer cancel()
-		return mcts.Play(ctx, v)
+		return expecti.Play(ctx, v)
 	})
 	if err := mgtp.Serve(context.Background(), os.Stdin, os.Stdout, bot); err != nil {
 		log.Fatal(err)
