@@ -34,27 +34,39 @@ func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
 // DarkChessExpectimaxPlayer returns a [darkchess.Player] that chooses its
 // plies by [Expectimax] with [DarkChessEval] and the options o over the
 // view's position, each flip a chance node, its moves ordered
-// ([DarkChess].Ordered), searching until o's node budget
-// is spent or shortly before the deadline of Play's context (see
-// [MaxMargin]). It takes the no-capture-no-flip limit from the view's rules
-// when they give one. A forced ply is played at once.
+// ([DarkChess].Ordered), searching until o's node budget is spent or
+// shortly before the deadline of Play's context (see [MaxMargin]). It
+// remembers the positions of its game ([DarkChessRepeats], with
+// [DefaultContempt]), so that it does not walk into the repetition draw
+// when ahead: use one player for one game at a time (a new game, starting
+// with a flip, empties its memory). It takes the no-capture-no-flip limit
+// from the view's rules when they give one. A forced ply is played at
+// once.
 func DarkChessExpectimaxPlayer(o DepthOptions) darkchess.Player {
 	var mu sync.Mutex
-	var x *Expectimax[DarkChessState, darkchess.Ply, DarkChess]
+	var seen DarkChessHistory
+	var x *Expectimax[DarkChessState, darkchess.Ply, DarkChessRepeats]
 	return darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
-		if v.NumLegalMoves() == 1 {
-			var buf [1]darkchess.Move
-			return v.AppendLegalMoves(buf[:0])[0], nil
-		}
 		mu.Lock()
 		defer mu.Unlock()
 		g := DarkChess{NoProgressPlies: v.Rules.NoProgressPlies, Ordered: true}
-		if x == nil || x.g != g {
-			x = NewExpectimax(g, DarkChessEval, o)
+		s := g.Determinize(v, nil)
+		seen.Searching(s)
+		if v.NumLegalMoves() == 1 {
+			var buf [1]darkchess.Move
+			m := v.AppendLegalMoves(buf[:0])[0]
+			seen.Played(m)
+			return m, nil
+		}
+		if x == nil || x.g.DarkChess != g {
+			x = NewExpectimax(DarkChessRepeats{DarkChess: g, History: &seen, Contempt: DefaultContempt}, DarkChessEval, o)
 		}
 		ctx, cancel := withMargin(ctx)
 		defer cancel()
-		res, err := x.Search(ctx, g.Determinize(v, nil))
+		res, err := x.Search(ctx, s)
+		if err == nil {
+			seen.Played(res.Move.Move)
+		}
 		return res.Move.Move, err
 	})
 }
