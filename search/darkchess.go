@@ -101,8 +101,9 @@ func (DarkChess) ToMove(s DarkChessState) int {
 }
 
 // AppendMoves appends the legal plies of the side to move (flips naming no
-// piece), in the order Ordered says, or at a chance node the flips naming each face-down piece, in the
-// order K G M R N C P k g m r n c p; nothing once the game is over.
+// piece), in the order Ordered says, or at a chance node the flips naming
+// each face-down piece, in the order K G M R N C P k g m r n c p; nothing
+// once the game is over.
 func (g DarkChess) AppendMoves(s DarkChessState, dst []darkchess.Ply) []darkchess.Ply {
 	if s.flip != darkchess.NoSquare {
 		m := darkchess.Flip(s.flip)

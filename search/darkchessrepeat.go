@@ -2,16 +2,15 @@ package search
 
 import "github.com/botarena/botarena/darkchess"
 
-// DarkChessRepeats is the [DarkChess] adapter that knows the positions of
-// the game so far, its History: a decision state whose position is one of
-// them (the same pieces on the same squares, the same side to move, the
-// no-progress counter aside) is terminal, scored as a draw less Contempt
-// for the player searching. A repetition is how the game's history draws
-// it (the rules' repetition draw), so a side ahead looks for progress
-// instead of walking a chased piece back and forth into that draw, as chess
-// engines score repetitions; a side behind takes the draw when all else is
-// worse than the contempt. The position being searched is never taken for
-// a repetition of itself. [DarkChessExpectimaxPlayer] searches it.
+// DarkChessRepeats is the [DarkChess] adapter with the game's history: a
+// decision state whose position is one of History's (the same pieces on
+// the same squares, the same side to move, the no-progress counter aside),
+// other than the position being searched, is terminal, scored as a draw
+// less Contempt for the player searching. A return to a position starts
+// the rules' repetition draw; scored so, as chess engines score
+// repetitions, a side ahead looks for progress instead of walking a chased
+// piece back and forth into the draw, and a side behind takes it when all
+// else is worse than the contempt. [DarkChessExpectimaxPlayer] searches it.
 type DarkChessRepeats struct {
 	DarkChess
 	// History holds the positions of the game; nil holds none.
@@ -23,10 +22,10 @@ type DarkChessRepeats struct {
 }
 
 // DefaultContempt is the contempt of [DarkChessRepeats] searched with
-// [DarkChessEval]: a minister, 10/160. (arena's expecti bot, whose
-// evaluation stretches material by tanh, counts a minister at
-// tanh(4*10/160), about 0.25: at about a knight, a third of its games
-// against greedy had ended in the repetition draw; at a minister, a fifth.)
+// [DarkChessEval]: a minister, 10/160. Enough that a side plays on a piece
+// down rather than into the draw; an evaluation on another scale needs its
+// own (arena's expecti bot, whose evaluation stretches material by tanh,
+// counts a minister at tanh(4*10/160), about 0.25).
 const DefaultContempt = 10.0 / darkChessScale
 
 // MaxDarkChessHistory bounds a [DarkChessHistory]: a history that holds

@@ -34,8 +34,8 @@ type Expectimax[S any, M comparable, G ChanceGame[S, M]] struct {
 
 // NewExpectimax returns an expectiminimax search over game g, evaluating its
 // leaves with eval (nil: 0 at every leaf) after a quiescence search when g
-// is a [Quiescer], with the options o (Nodes and
-// Depth; it keeps no transposition table and solves nothing).
+// is a [Quiescer], with the options o (Nodes, Depth and Quiesce; it keeps
+// no transposition table and solves nothing).
 func NewExpectimax[S any, M comparable, G ChanceGame[S, M]](g G, eval Eval[S], o DepthOptions) *Expectimax[S, M, G] {
 	return &Expectimax[S, M, G]{g: g, q: newQuiescence[S, M, G](g, eval, o), opts: o}
 }
