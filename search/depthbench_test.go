@@ -100,19 +100,25 @@ func BenchmarkAlphaBeta(b *testing.B) {
 
 // BenchmarkExpectimax measures Star1 expectimax over dark chess with
 // DarkChessEval: searches of 100,000 nodes from the opening and from a
-// midgame (60 random plies).
+// midgame (60 random plies), with the quiescence search of the captures
+// (the nodes past the horizon counted) and without, and with the moves
+// ordered (captures, steps, flips).
 func BenchmarkExpectimax(b *testing.B) {
 	ctx := context.Background()
 	const nodes = 100_000
 	for _, c := range []struct {
-		name string
-		s    search.DarkChessState
+		name    string
+		s       search.DarkChessState
+		quiesce int
+		ordered bool
 	}{
-		{"darkchess-opening", search.NewDarkChessState(darkchess.Opening)},
-		{"darkchess-midgame", randomDarkChess(1, 60)},
+		{"darkchess-opening", search.NewDarkChessState(darkchess.Opening), 0, false},
+		{"darkchess-midgame", randomDarkChess(1, 60), 0, false},
+		{"darkchess-midgame-ordered", randomDarkChess(1, 60), 0, true},
+		{"darkchess-midgame-noquiesce", randomDarkChess(1, 60), -1, false},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			x := search.NewExpectimax(search.DarkChess{}, search.DarkChessEval, search.DepthOptions{Nodes: nodes})
+			x := search.NewExpectimax(search.DarkChess{Ordered: c.ordered}, search.DarkChessEval, search.DepthOptions{Nodes: nodes, Quiesce: c.quiesce})
 			benchDepth(b, c.s, nodes, func(s search.DarkChessState) (search.DepthResult[darkchess.Ply], error) { return x.Search(ctx, s) }, func() {})
 		})
 	}
