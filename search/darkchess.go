@@ -125,9 +125,13 @@ func (g DarkChess) AppendMoves(s DarkChessState, dst []darkchess.Ply) []darkches
 		}
 		return dst
 	}
-	if len(moves) > 0 {
-		dst = g.AppendNoisyMoves(s, dst)
+	n := len(dst)
+	for _, m := range moves {
+		if s.pos.IsCapture(m) {
+			dst = append(dst, darkchess.Ply{Move: m})
+		}
 	}
+	sortCaptures(s.pos, dst[n:])
 	for _, m := range moves {
 		if !m.IsFlip() && !s.pos.IsCapture(m) {
 			dst = append(dst, darkchess.Ply{Move: m})
@@ -223,14 +227,20 @@ func (DarkChess) AppendNoisyMoves(s DarkChessState, dst []darkchess.Ply) []darkc
 	for _, m := range s.pos.AppendCaptures(buf[:0]) {
 		dst = append(dst, darkchess.Ply{Move: m})
 	}
-	// Insertion sort: a position has a handful of captures.
+	sortCaptures(s.pos, dst[n:])
+	return dst
+}
+
+// sortCaptures sorts the captures of p, the most valuable victim first (by
+// [DarkChessEval]'s values), then the least valuable capturer, keeping the
+// order of equals: an insertion sort, as a position has a handful.
+func sortCaptures(p darkchess.Position, captures []darkchess.Ply) {
 	order := func(m darkchess.Move) int {
-		return 64*darkChessValues[s.pos.At(m.To()).Kind()] - darkChessValues[s.pos.At(m.From()).Kind()]
+		return 64*darkChessValues[p.At(m.To()).Kind()] - darkChessValues[p.At(m.From()).Kind()]
 	}
-	for i := n + 1; i < len(dst); i++ {
-		for j := i; j > n && order(dst[j].Move) > order(dst[j-1].Move); j-- {
-			dst[j], dst[j-1] = dst[j-1], dst[j]
+	for i := 1; i < len(captures); i++ {
+		for j := i; j > 0 && order(captures[j].Move) > order(captures[j-1].Move); j-- {
+			captures[j], captures[j-1] = captures[j-1], captures[j]
 		}
 	}
-	return dst
 }

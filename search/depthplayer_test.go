@@ -57,3 +57,36 @@ func TestDepthPlayersAnswerByDeadline(t *testing.T) {
 		t.Errorf("dark chess: %s, %v; want a legal move", dm, err)
 	}
 }
+
+// TestDarkChessExpectimaxPlayerAvoidsRepetition: in a position where every
+// ply is worth the same to a shallow search, the player plays the first;
+// back in that position a few quiet plies later, it plays another, the
+// position after its first ply being now a repetition of its game.
+func TestDarkChessExpectimaxPlayerAvoidsRepetition(t *testing.T) {
+	at := func(quiet int) darkchess.View {
+		var st darkchess.Setup
+		st.Board[darkchess.B2], st.Board[darkchess.D8] = darkchess.RedGuard, darkchess.BlackPawn
+		st.Turn, st.Quiet = darkchess.Red, quiet
+		p, err := darkchess.NewPosition(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.View(darkchess.Red)
+	}
+	player := search.DarkChessExpectimaxPlayer(search.DepthOptions{Depth: 2})
+	first, err := player.Play(context.Background(), at(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := player.Play(context.Background(), at(9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again == first {
+		t.Errorf("back in the position, the player plays %s again, into a repetition", first)
+	}
+	// A fresh player, with no history, plays the first ply there too.
+	if fresh, err := search.DarkChessExpectimaxPlayer(search.DepthOptions{Depth: 2}).Play(context.Background(), at(9)); err != nil || fresh != first {
+		t.Errorf("a fresh player plays %s (%v), want %s", fresh, err, first)
+	}
+}

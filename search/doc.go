@@ -61,8 +61,9 @@
 // past the horizon they follow its noisy moves, the captures of
 // [DarkChess], up to [DepthOptions].Quiesce plies, the player to move free
 // to stand pat on the evaluation (a quiescence search), so that no
-// exchange is scored half-way. Against dark chess's one-ply greedy bot it
-// is worth about 100 Elo to Expectimax at 100 ms a move.
+// exchange is scored half-way. With the moves ordered ([DarkChess].Ordered),
+// it took arena's expecti bot from +164 to about +285 Elo against the
+// one-ply greedy bot at 100 ms a move.
 //
 // Both stop at the context's deadline or after [DepthOptions].Nodes nodes,
 // returning the best move of the deepest iteration completed (or of the
