@@ -1,6 +1,6 @@
 //go:build !unix
 
-package protocol
+package permove
 
 import "io/fs"
 
