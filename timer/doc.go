@@ -22,8 +22,7 @@
 // # Platforms
 //
 // Each platform writes its setting its own way; a constructor turns it into
-// a Control (seed numbers refer to the platform documents botarena
-// implements):
+// a Control (see doc/time.md in the repository):
 //
 //   - NTPU launcher: [NTPU]; the default, Absolute 900 s,
 //     is "900s"; Custom T, t, n is "Ts+ts/n" ("Ts+ts/move" for n 0 or 1).
