@@ -171,7 +171,7 @@ func TestDarkChess(t *testing.T) {
 	}
 }
 
-// pddFixture reads a golden fixture of the PDD spec §3.6.
+// pddFixture reads a PDD golden fixture (chess.txt and bridge.txt).
 func pddFixture(t testing.TB, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "pdd", "testdata", "fixtures", filepath.FromSlash(name)))

@@ -14,10 +14,10 @@ type playoutStats struct {
 	games, plies, red, black, draws int
 }
 
-// playout plays one uniform random game from the opening (spec §7): every
+// playout plays one uniform random game from the opening: every
 // legal ply equally likely, each face-down square one choice; the flips reveal
 // a deal shuffled for this playout, which is the same as drawing each flip's
-// piece from the pool; the loss rules of §1.6; a draw after n plies without
+// piece from the pool; the loss rules; a draw after n plies without
 // capture or flip; no repetition rule. It returns the number of plies and the
 // winner (NoColor for a draw).
 func playout(rng *rand.Rand, n int, buf []darkchess.Move) (int, darkchess.Color) {
@@ -49,7 +49,7 @@ func (s *playoutStats) add(plies int, winner darkchess.Color) {
 
 func (s playoutStats) meanPlies() float64 { return float64(s.plies) / float64(s.games) }
 
-// playoutReference is spec §7's reference for each draw limit: the mean game
+// playoutReference is the published reference for each draw limit: the mean game
 // length, its standard deviation, and the draw share.
 var playoutReference = map[int]struct{ mean, sd, draws float64 }{
 	180: {363, 120, 0.242},
@@ -57,7 +57,7 @@ var playoutReference = map[int]struct{ mean, sd, draws float64 }{
 }
 
 // BenchmarkRandomPlayout measures uniform random playouts from the opening
-// (spec §7) and reports playouts/s, plies/s and the mean length. Once it has
+// and reports playouts/s, plies/s and the mean length. Once it has
 // run 2,000 playouts it checks the mean length against the reference within
 // 5 standard errors.
 func BenchmarkRandomPlayout(b *testing.B) {
@@ -84,7 +84,7 @@ func BenchmarkRandomPlayout(b *testing.B) {
 	}
 }
 
-// TestPlayoutStatistics is the whole-rules check of spec §7: 20,000 uniform
+// TestPlayoutStatistics is the whole-rules check: 20,000 uniform
 // random playouts from the opening for each draw limit land within the
 // reference's tolerances on the mean game length and the share of draws.
 func TestPlayoutStatistics(t *testing.T) {
@@ -111,7 +111,7 @@ func TestPlayoutStatistics(t *testing.T) {
 	}
 }
 
-// BenchmarkPerft reports leaves/s on the opening and on mid12 (spec §7), and
+// BenchmarkPerft reports leaves/s on the opening and on mid12, and
 // checks each count.
 func BenchmarkPerft(b *testing.B) {
 	for _, bb := range []struct {

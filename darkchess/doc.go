@@ -1,8 +1,8 @@
 // Package darkchess is a Chinese dark chess (暗棋, banqi) rules engine on
 // 32-bit bitboards: positions with their face-down pieces, legal-move
 // generation, a referee [Game] with its [Result], the draw rules of the
-// platforms as [Rules] presets, and perft in the two counting conventions of
-// the spec (specs/darkchess.md §1, §2, §6.1, §6.2).
+// platforms as [Rules] presets, and perft in two counting conventions (see
+// doc/darkchess.md in the repository).
 //
 // # Board and pieces
 //
@@ -36,7 +36,7 @@
 // face-down pieces that the whole table knows, and, for a referee, the deal:
 // the real piece under every face-down square. A flip is a chance event: the
 // referee ([NewGame]) draws the deal from the seeded math/rand/v2 source it is
-// given ([Position.Deal], spec §6.2), and every flip it plays reveals the
+// given ([Position.Deal]), and every flip it plays reveals the
 // deal's piece and is recorded with it, so a game replays from its record. A
 // [View], what a player sees, is the position without the deal; it plays
 // flips as plies that name their piece. Generating moves never needs the

@@ -7,8 +7,7 @@ import (
 	"strconv"
 )
 
-// Reason says why a game ended. Its String is the platforms' word (spec
-// §1.10).
+// Reason says why a game ended. Its String is the platforms' word.
 type Reason uint8
 
 // The reasons a game ends. The zero value, [Unfinished], is a game still in
@@ -24,7 +23,7 @@ const (
 	PositionRepetitionDraw               // draw: Rules.RepetitionCycles identical cycles of quiet plies
 )
 
-// String returns the reason's name as the spec writes it: "NoPieces",
+// String returns the reason's name as the platforms write it: "NoPieces",
 // "NoLegalPly", "TimeOut", "MoveError" (for [BadMove]), "Resign",
 // "NoEatFlipDraw", "PositionRepetitionDraw", or "Unfinished". (The 2021
 // records write both NoPieces and NoLegalPly as "NoMove".)
@@ -72,8 +71,8 @@ func (r Result) String() string {
 }
 
 // Game is a referee: a position (with its deal), the plies that led to it and,
-// once it ends, the [Result]. After every ply it applies the end rules of spec
-// §1.6 in order: the opponent has no pieces left (face-down ones included),
+// once it ends, the [Result]. After every ply it applies the end rules in
+// order: the opponent has no pieces left (face-down ones included),
 // the opponent has no legal ply, the repetition draw, the no-capture-no-flip
 // draw. Play rejects illegal plies and leaves the game unchanged. The zero
 // Game is not usable; start one with [NewGame] or [NewGameFrom].
@@ -210,7 +209,7 @@ func (g *Game) judge() {
 }
 
 // repetition returns the smallest cycle length k for which the last R*k (or
-// R*k+1) plies, all quiet, are R copies of one k-ply sequence (spec §1.8), or
+// R*k+1) plies, all quiet, are R copies of one k-ply sequence, or
 // 0 if there is none.
 func (g *Game) repetition() int {
 	r := g.rules.RepetitionCycles

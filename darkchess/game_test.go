@@ -27,7 +27,7 @@ func play(t testing.TB, g *darkchess.Game, plies string) {
 
 func repeat(s string, n int) string { return strings.TrimSpace(strings.Repeat(s+" ", n)) }
 
-// TestRepetition plays the examples of the seed manual and spec §1.8 under
+// TestRepetition plays the examples of the platform's manual under
 // both timings: the draw comes right after the 3k-th quiet ply of the window
 // (NTU2021, ICGA) or right after the (3k+1)-th (Classic).
 func TestRepetition(t *testing.T) {
@@ -60,7 +60,7 @@ func TestRepetition(t *testing.T) {
 		{"capture breaks the window, NTU2021", darkchess.NTU2021, capture, repeat(chase4, 4), 13, 4, 0},
 		{"capture breaks the window, Classic", darkchess.Classic, capture, repeat(chase4, 4), 14, 4, 0},
 		// When the counter reaches N on the ply that completes the cycles,
-		// the repetition rule comes first (§1.6).
+		// the repetition rule comes first.
 		{"repetition before the counter", darkchess.NTU2021, strings.TrimSuffix(idle, " 0") + " 48", repeat(cycle4, 4), 12, 4, 48},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

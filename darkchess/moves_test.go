@@ -90,7 +90,7 @@ func TestMovesVectors(t *testing.T) {
 	}
 }
 
-// TestTakesTable checks Kind.Takes against the table of spec §1.3 written out
+// TestTakesTable checks Kind.Takes against the table written out
 // literally (refTakes), and that the move generator follows it for every
 // attacker and victim on a two-piece board.
 func TestTakesTable(t *testing.T) {
@@ -120,13 +120,13 @@ func TestTakesTable(t *testing.T) {
 	}
 }
 
-// TestCaptureRules pins the rules of spec §1.3-§1.5 one example at a time:
+// TestCaptureRules pins the rules one example at a time:
 // the moves of the piece on one square.
 func TestCaptureRules(t *testing.T) {
 	for _, tt := range []struct {
 		name, pos, from, want string
 	}{
-		// §1.3: the king may not take a pawn, but takes every other kind.
+		// The king may not take a pawn, but takes every other kind.
 		{"K not p", "----/----/----/----/----/----/-p--/-K-- r 00000000000000 0", "b1", "b1-a1 b1-c1"},
 		{"K takes k", "----/----/----/----/----/----/-k--/-K-- r 00000000000000 0", "b1", "b1-a1 b1-b2 b1-c1"},
 		{"K takes c", "----/----/----/----/----/----/-c--/-K-- r 00000000000000 0", "b1", "b1-a1 b1-b2 b1-c1"},
@@ -142,9 +142,9 @@ func TestCaptureRules(t *testing.T) {
 		// Black's pieces follow the same table.
 		{"k not P", "----/----/----/----/----/----/-P--/-k-- b 00000000000000 0", "b1", "b1-a1 b1-c1"},
 		{"p takes K", "----/----/----/----/----/----/-K--/-p-- b 00000000000000 0", "b1", "b1-a1 b1-b2 b1-c1"},
-		// §1.3: a cannon never captures by stepping; it steps to empty squares.
+		// A cannon never captures by stepping; it steps to empty squares.
 		{"C no step capture", "----/----/----/----/----/----/-p--/rCn- r 00000000000000 0", "b1", "none"},
-		// §1.4: over exactly one screen of any colour, revealed or not, onto the
+		// A cannon jumps over exactly one screen of any colour, revealed or not, onto the
 		// first occupied square beyond, a revealed enemy of any kind.
 		{"C jumps own screen to k", "-k--/----/----/----/-R--/----/----/-C-- r 00000000000000 0", "b1", "b1-a1 b1-b2 b1-b8 b1-c1"},
 		{"C jumps face-down screen to c", "-c--/----/----/-X--/----/----/----/-C-- r 00000000000010 0", "b1", "b1-a1 b1-b2 b1-b8 b1-c1"},
@@ -154,7 +154,7 @@ func TestCaptureRules(t *testing.T) {
 		{"C target own: no", "----/----/----/----/----/----/----/CpR- r 00000000000000 0", "a1", "a1-a2"},
 		{"C only the first piece beyond the screen", "----/----/----/----/----/----/----/Cppk r 00000000000000 0", "a1", "a1-a2 a1-c1"},
 		{"C along the file", "k---/----/p---/----/----/----/----/C--- r 00000000000000 0", "a1", "a1-a2 a1-a8 a1-b1"},
-		// §1.5: face-down pieces never move and are never captured by a step.
+		// Face-down pieces never move and are never captured by a step.
 		{"no step onto face-down", "----/----/----/----/----/----/-X--/XKX- r 00000000000003 0", "b1", "none"},
 	} {
 		p := mustParse(t, tt.pos)

@@ -2,8 +2,8 @@ package darkchess
 
 import "math/bits"
 
-// Perft counts the leaf plies of the game tree of p to the given depth (spec
-// §6.1): perft(p, 0) = 1; a flip is one move, and reveals the deal's piece;
+// Perft counts the leaf plies of the game tree of p to the given depth:
+// perft(p, 0) = 1; a flip is one move, and reveals the deal's piece;
 // from a position whose colours are unassigned, the first flip's colour
 // becomes the mover's; a side to move with no pieces left (face-down ones
 // included) has no moves; the draw rules are not applied. A negative depth
@@ -64,7 +64,7 @@ func Divide(p Position, depth int) []MoveCount {
 }
 
 // PerftChance counts the leaves of the game tree of the view v to the given
-// depth with every flip branching by chance (spec §6.1): a flip has one child
+// depth with every flip branching by chance: a flip has one child
 // per distinct piece whose pool count is above 0, unweighted, so at depth 1
 // each (flip square, piece) pair counts 1. Otherwise it counts as [Perft]. It
 // never needs the deal, and does not allocate.

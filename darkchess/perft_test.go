@@ -80,7 +80,7 @@ func readPerftTable(t *testing.T) []perftRow {
 	return rows
 }
 
-// TestPerftTable checks the vectors of spec §6.1: Perft on the referee
+// TestPerftTable checks the vectors: Perft on the referee
 // position, PerftChance on its view, and the position string round trip.
 func TestPerftTable(t *testing.T) {
 	rows := readPerftTable(t)
@@ -109,7 +109,7 @@ func TestPerftTable(t *testing.T) {
 	t.Logf("checked %d counts of at most %d leaves", checked, budget)
 }
 
-// TestDivideMid6 checks the Divide of mid6 at depth 3 that spec §6.1 lists.
+// TestDivideMid6 checks the Divide of mid6 at depth 3 from the reference table.
 func TestDivideMid6(t *testing.T) {
 	p := mustParse(t, "PgXP/-g-G/-X-M/XNXm/N-Xc/--PK/X---/Pm-P b 01020101000001 0 ..R./..../.k../R.p./..G./..../C.../....")
 	want := map[string]uint64{
@@ -242,7 +242,7 @@ func forEachDeal(p darkchess.Position, f func(darkchess.Position)) {
 	rec(0)
 }
 
-// TestDealProcedure pins the referee's deal of spec §6.2 for one seed, so
+// TestDealProcedure pins the referee's deal for one seed, so
 // that a recorded seed keeps giving the same deal, and checks that Deal
 // keeps the pool and only fills the face-down squares.
 func TestDealProcedure(t *testing.T) {

@@ -47,7 +47,7 @@ func (k Kind) InitialCount() int {
 }
 
 // Takes reports whether a piece of kind k may capture a piece of kind victim
-// by a step (spec §1.3): a higher or equal rank takes a lower or equal one,
+// by a step: a higher or equal rank takes a lower or equal one,
 // except that the king may not take a pawn, a pawn takes only a pawn or the
 // king, and a cannon never captures by stepping (it captures by jumping, see
 // the package documentation).

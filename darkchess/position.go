@@ -352,7 +352,7 @@ func (p Position) DealAt(s Square) Piece {
 }
 
 // Deal returns p with its face-down pieces dealt afresh from r, by the
-// referee's procedure of spec §6.2: list the pool in the order K G M R N C P
+// referee's procedure: list the pool in the order K G M R N C P
 // k g m r n c p with multiplicity; for i from n-1 down to 1, swap element i
 // with element r.IntN(i+1); put element i under the i-th face-down square in
 // ascending order. A nil r returns p unchanged. It does not allocate.

@@ -26,7 +26,7 @@ func TestOpening(t *testing.T) {
 	if q := mustParse(t, openingText); q != p {
 		t.Errorf("parsed opening %s", q)
 	}
-	// The spec's example deal.
+	// The documented example deal.
 	dealt := mustParse(t, openingText+" PmRc/MRpP/MrnK/Pknp/rCpC/GgPP/GpNN/gmpc")
 	if dealt.DealAt(darkchess.A8) != darkchess.RedPawn || dealt.DealAt(darkchess.D1) != darkchess.BlackCannon || dealt.At(darkchess.A8) != darkchess.Hidden {
 		t.Errorf("dealt opening %s", dealt)

@@ -12,7 +12,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// refTakes is the step-capture table of spec §1.3, written out literally: row
+// refTakes is the step-capture table, written out literally: row
 // = attacker, column = victim, both in the order K G M R N C P; a letter where
 // the attacker may take that victim, '.' where it may not.
 var refTakes = [7]string{
@@ -84,7 +84,7 @@ func (b *refBoard) hasPieces(c darkchess.Color) bool {
 
 var refDirs = [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} // N, E, S, W
 
-// moves lists the legal moves, sorted by From then To, as spec §1.3-§1.5 say.
+// moves lists the legal moves, sorted by From then To, as the capture rules say.
 func (b *refBoard) moves() []darkchess.Move {
 	var out []darkchess.Move
 	if b.turn == darkchess.Red || b.turn == darkchess.Black {

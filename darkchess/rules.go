@@ -1,7 +1,7 @@
 package darkchess
 
 // Rules are the parameters in which the platforms differ: the two draw rules
-// (spec §1.7, §1.8). Moves, captures and the loss rules are the same
+// (the no-capture-or-flip limit and repetition). Moves, captures and the loss rules are the same
 // everywhere. Every game starts from [Opening] unless given another position
 // ([NewGameFrom]), so, unlike othello's, Rules hold no start position.
 type Rules struct {
@@ -18,12 +18,12 @@ type Rules struct {
 	RepetitionCycles int
 	// RepetitionOnNextPly declares the repetition draw only after the ply
 	// that follows the R cycles and starts the cycle again (a window of R*k+1
-	// plies: the seed manual and the 2013-2019 platform). False declares it
+	// plies: the platform's manual and the 2013-2019 platform). False declares it
 	// right after the R*k-th ply (the 2021 match system).
 	RepetitionOnNextPly bool
 }
 
-// The presets of spec §1.9. Treat them as constants: copy one and change the
+// The presets. Treat them as constants: copy one and change the
 // copy to make other rules (MGTP's num_moves_to_draw is NoProgressPlies, its
 // num_repetition RepetitionCycles).
 var (
@@ -31,7 +31,7 @@ var (
 	// against its 2,151 finished records: 60 plies, 3 cycles declared right
 	// after the third. It is the default.
 	NTU2021 = Rules{Name: "ntu2021", NoProgressPlies: 60, RepetitionCycles: 3}
-	// Classic is the rule of the seed manual and the 2013-2019 platform: 60
+	// Classic is the rule of the platform's manual and the 2013-2019 platform: 60
 	// plies, 3 cycles declared on the ply that starts the fourth.
 	Classic = Rules{Name: "classic", NoProgressPlies: 60, RepetitionCycles: 3, RepetitionOnNextPly: true}
 	// ICGA is the rule of the ICGA tournaments: 180 plies without capture or

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// String returns the position string of spec §2.5:
+// String returns the position string:
 //
 //	<rank8>/<rank7>/.../<rank1> <side> <pool> <quiet>
 //

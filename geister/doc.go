@@ -3,7 +3,7 @@
 // see ([View]) and positions sampled from it ([Determinize]), a referee
 // [Game] with its [Result] under the GAT (Java server) and NTPU [Rules], and
 // perft. The rules, coordinates and strings are those of the Java geister
-// server and the NTPU platform (spec: geister.md §1-§3).
+// server and the NTPU platform.
 //
 // # Coordinates and frames
 //

@@ -6,7 +6,7 @@ import (
 	"github.com/botarena/botarena/geister"
 )
 
-// The board strings of the transcripts (spec §3), for the seed corpora.
+// The board strings of the transcripts, for the seed corpora.
 var seedBoards = []string{
 	"14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u",
 	"14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u00u",

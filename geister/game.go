@@ -8,7 +8,7 @@ import (
 // Reason says why a game ended, in the platforms' words.
 type Reason uint8
 
-// The reasons a game ends (spec §1.5, §1.6). The zero value, [Unfinished], is
+// The reasons a game ends. The zero value, [Unfinished], is
 // a game still in play. The board decides [ChessEscape], [NoBlueGhost] and
 // [NoRedGhost]; the ply limit [GamePlyLimitDraw]; a referee the forfeits
 // [TimeOut], [IllegalMove], [Disconnect] and [Resign].

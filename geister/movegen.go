@@ -2,7 +2,7 @@ package geister
 
 import "math/bits"
 
-// The engine works in the first player's frame (spec §2.3): square 6*y+x, bit
+// The engine works in the first player's frame: square 6*y+x, bit
 // sq of a uint64. Ghost squares are packed one byte per ghost (byte g for
 // ghost g) with the board string's codes 99 (captured) and 88 (escaped).
 //
@@ -177,7 +177,7 @@ func endCode(r Reason, winner Color) uint8 { return uint8(r)<<1 | uint8(winner&1
 
 // judge returns the board result code given, per side, whether one of its
 // ghosts escaped and how many of its red and blue ghosts were captured, in
-// the Java server's order (spec §1.5): the first player's escape, blues,
+// the Java server's order: the first player's escape, blues,
 // reds, then the second player's.
 func judge(esc [2]bool, lostRed, lostBlue [2]int) uint8 {
 	for c := range Color(2) {

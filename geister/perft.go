@@ -1,7 +1,7 @@
 package geister
 
 // Perft counts the leaves of the legal-move tree of p to the given depth
-// (spec §8.1): perft(p, 0) = 1; a move that ends the game (an escape, the
+// as the published tables count them: perft(p, 0) = 1; a move that ends the game (an escape, the
 // capture of a fourth red or blue ghost) is a leaf, counted once and not
 // expanded, whatever the depth left; a position the board has already
 // decided is itself a leaf and counts 1 at any depth. The ply limit is

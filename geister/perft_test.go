@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// startPerft is spec §8.1's table from the start, any setups, indexed by
+// startPerft is the reference perft table from the start, any setups, indexed by
 // depth.
 var startPerft = []uint64{1, 8, 64, 768, 9200, 118488, 1523518, 21700678}
 
@@ -58,7 +58,7 @@ func TestDivideStart(t *testing.T) {
 	}
 }
 
-// TestPerftTranscripts checks spec §8.1's counts from two transcript
+// TestPerftTranscripts checks the reference perft counts from two transcript
 // positions: the receiver's MOV? board completed with the opponent's reds.
 func TestPerftTranscripts(t *testing.T) {
 	for _, tt := range []struct {

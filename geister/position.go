@@ -43,7 +43,7 @@ type Setup struct {
 	Ply int
 }
 
-// startSquares[g] is ghost g's start square in its owner's frame (spec §1.1):
+// startSquares[g] is ghost g's start square in its owner's frame:
 // A-D on row 4, E-H on row 5, columns 1 to 4.
 var startSquares = [8]Square{25, 26, 27, 28, 31, 32, 33, 34}
 
@@ -58,7 +58,7 @@ func StartSetup(first, second Reds) Setup {
 	return s
 }
 
-// Start returns the start position (spec §1.1) with the first player's red
+// Start returns the start position with the first player's red
 // set first and the second player's second. It fails only if a set does not
 // hold exactly four ghosts.
 func Start(first, second Reds) (Position, error) {
@@ -221,7 +221,7 @@ func (p Position) Escaped() (Color, Ghost, bool) {
 // business (see [Rules.Result]).
 func (p Position) IsOver() bool { return p.end != 0 }
 
-// Result returns the board result in the Java server's order (spec §1.5):
+// Result returns the board result in the Java server's order:
 // [ChessEscape], [NoBlueGhost] or [NoRedGhost] with the winner, or a result
 // with reason [Unfinished] while the game goes on. The ply limit is ignored.
 func (p Position) Result() Result {

@@ -30,7 +30,7 @@ func mustParse(t testing.TB, text string) geister.Position {
 	return p
 }
 
-// TestRedsNumbering checks the index table of spec §1.2 and the round trips.
+// TestRedsNumbering checks the index table and the round trips.
 func TestRedsNumbering(t *testing.T) {
 	for i, want := range map[int]string{0: "ABCD", 1: "ABCE", 4: "ABCH", 5: "ABDE", 14: "ABGH", 15: "ACDE", 34: "AFGH", 35: "BCDE", 36: "BCDF", 54: "BFGH", 55: "CDEF", 65: "DEFG", 69: "EFGH"} {
 		if got := geister.RedsAt(i).String(); got != want {
@@ -200,7 +200,7 @@ func TestStart(t *testing.T) {
 	if got, want := p.String(), "14R24R34R44R15B25B35B45B41b31b21b11b40r30r20r10r 0"; got != want {
 		t.Errorf("start = %s, want %s", got, want)
 	}
-	// The transcripts' first boards (spec §3): setup BCDE on both sides.
+	// The transcripts' first boards: setup BCDE on both sides.
 	p = mustStart(t, "BCDE", "BCDE")
 	if got := p.View(geister.First).String(); got != "14B24R34R44R15R25B35B45B41u31u21u11u40u30u20u10u" {
 		t.Errorf("first view %s", got)
@@ -324,7 +324,7 @@ func TestParsePosition(t *testing.T) {
 	if !errors.Is(err, geister.ErrInvalidSetup) || !strings.Contains(err.Error(), "colour of a is unknown") || !strings.Contains(err.Error(), "red set ABCDE has 5") {
 		t.Errorf("error %v", err)
 	}
-	// ParseBoard reads the second player's global boards (spec §3).
+	// ParseBoard reads the second player's global boards.
 	p, err := geister.ParseBoard("13B24R34R44R15R25B35B45B88b31b21b11b40r30r20r10r", geister.Second, 11)
 	if err != nil || p.String() != "88b24B34B44B15R25R35R45R42b31r21r11r40r30b20b10b 11" {
 		t.Errorf("ParseBoard(LST board) = %s, %v", p, err)
@@ -374,7 +374,7 @@ func TestPositionRoundTrips(t *testing.T) {
 	})
 }
 
-// TestResults builds each board ending by play and checks the §1.5 rules.
+// TestResults builds each board ending by play and checks the end rules in the Java server's order.
 func TestResults(t *testing.T) {
 	// The first player's A captures the second player's last blue, then its
 	// last red, in positions built for it.

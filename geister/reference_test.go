@@ -82,7 +82,7 @@ func (r *refGame) at(c, x, y int) (int, int) {
 	return -1, -1
 }
 
-// result follows spec §1.5: for the first player then the second: escaped,
+// result follows the Java server's order: for the first player then the second: escaped,
 // four blues lost, four reds lost.
 func (r *refGame) result() geister.Result {
 	for c := range 2 {

@@ -3,7 +3,7 @@ package geister
 // Policy says what an illegal or malformed move from the side to move costs.
 type Policy uint8
 
-// The illegal-move policies (spec §4.5).
+// The illegal-move policies.
 const (
 	// Lose ends the game: the offender loses with [IllegalMove]. The Java
 	// server's default.
@@ -37,7 +37,7 @@ type Rules struct {
 	IllegalMove Policy
 }
 
-// The presets (spec §1.7). Treat them as constants: copy one and change the
+// The presets. Treat them as constants: copy one and change the
 // copy to make other rules.
 var (
 	// GAT is the Java geister server's, used by the GAT tournaments: a draw

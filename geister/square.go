@@ -10,7 +10,7 @@ import (
 // Square is a square of the 6x6 board, 6*y + x for column x and row y (both
 // 0..5, from the top-left corner of the frame in use). [Position] squares are
 // in the first player's frame; [View] squares are in the viewer's own frame
-// (spec §2). Two values that are not board squares stand for where a ghost is
+// as it is sent to that player. Two values that are not board squares stand for where a ghost is
 // once it has left the board, with the board string's codes: [Captured] (99)
 // and [Escaped] (88). [NoSquare] stands for no square at all.
 type Square int8
@@ -50,7 +50,7 @@ func (s Square) Y() int { return int(s) / 6 }
 
 // Rotate returns s as the other player sees it: the board turned by 180
 // degrees, (x, y) becoming (5-x, 5-y). [Captured], [Escaped] and [NoSquare]
-// are unchanged, as in the board string (spec §2.2).
+// are unchanged, as in the board string.
 func (s Square) Rotate() Square {
 	if !s.Valid() {
 		return s

@@ -38,7 +38,7 @@ func colorLetter(red, upper bool) byte {
 }
 
 // Board returns the board string of p as the Java server sends it to
-// receiver in WON:, LST: and DRW: (spec §3): 48 characters, the receiver's
+// receiver in WON:, LST: and DRW:, 48 characters, the receiver's
 // ghosts A-H then the opponent's, each as its square in the receiver's frame
 // ("99" captured, "88" escaped) and its colour: upper case R or B for the
 // receiver's ghosts on the board, lower case r or b for every other ghost. The
@@ -199,8 +199,8 @@ func parseBoard(text string) (sq [2][8]Square, col [2][8]byte, err *SyntaxError)
 	return sq, col, nil
 }
 
-// String returns the view's board as the Java server sends it in MOV? (spec
-// §3): 48 characters, the viewer's ghosts A-H then the opponent's, squares in
+// String returns the view's board as the Java server sends it in MOV?:
+// 48 characters, the viewer's ghosts A-H then the opponent's, squares in
 // the viewer's frame ("99" captured, "88" escaped); colours R or B for the
 // viewer's ghosts on the board, r or b for ghosts off the board, u for the
 // opponent's ghosts on the board. The first player's start view with reds on
@@ -234,7 +234,7 @@ func (v View) AppendText(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// ParseView reads the board of a MOV? message (spec §3) as viewer received it
+// ParseView reads the board of a MOV? message as viewer received it
 // at the given ply count. Triples 0-7 are the viewer's ghosts, whose colours
 // must be known; 8-15 the opponent's, whose colours must be known once off
 // the board. It is lenient: colour letters may be in either case, and the

@@ -12,7 +12,7 @@ import (
 	"github.com/botarena/botarena/internal/sharedtest"
 )
 
-// transcriptDir holds the Java server captures (spec §9). The record and
+// transcriptDir holds the Java server captures. The record and
 // protocol packages replay them through their parsers; this test only needs
 // the rules: it reads the raw lines itself and replays the accepted moves.
 func transcriptDir(t *testing.T) string {

@@ -247,7 +247,7 @@ func TestViewPositionErrors(t *testing.T) {
 }
 
 func TestParseView(t *testing.T) {
-	// The transcripts' boards (spec §3).
+	// The transcripts' boards.
 	for _, tt := range []struct {
 		board  string
 		viewer geister.Color

@@ -9,13 +9,13 @@ import (
 )
 
 // benchPerftCounts are the expected counts from the standard 8x8 start
-// (spec §5.2), indexed by depth.
+// (the published perft table), indexed by depth.
 var benchPerftCounts = map[othello.Convention][]uint64{
 	othello.Strict: {1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571056, 212258216, 1939879668},
 	othello.Bik:    {1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800, 1939886636},
 }
 
-// bench6x6Counts are the expected 6x6 counts (spec §5.3), indexed by depth.
+// bench6x6Counts are the expected 6x6 counts, indexed by depth.
 var bench6x6Counts = map[othello.Convention][]uint64{
 	othello.Strict: {1, 4, 12, 56, 244, 1364, 7604, 47740, 308716, 2114912, 14976684, 108820072},
 	othello.Bik:    {1, 4, 12, 56, 244, 1364, 7604, 47740, 308716, 2114912, 14976792, 108820292},

@@ -8,7 +8,7 @@ import (
 )
 
 // playoutPositions returns every position of n seeded uniform playouts
-// (PCG(1,2), spec §6.7) under rules, with the ply (from 1) each is before,
+// (PCG(1,2)) under rules, with the ply (from 1) each is before,
 // finished positions left out.
 func playoutPositions(rules pdd.Rules, n int) ([]pdd.Position, []int) {
 	r := rand.New(rand.NewPCG(1, 2))
@@ -94,7 +94,7 @@ func BenchmarkNumLegalMoves(b *testing.B) {
 	b.ReportMetric(float64(moves)/b.Elapsed().Seconds(), "moves/s")
 }
 
-// BenchmarkPlayout plays uniform random games to the end (spec §6.7): a
+// BenchmarkPlayout plays uniform random games to the end: a
 // PCG seeded (1,2), a uniform choice from AppendLegalMoves, forced Pass
 // included. It reports plies and games per second.
 func BenchmarkPlayout(b *testing.B) {
@@ -145,7 +145,7 @@ func BenchmarkNaivePlayout(b *testing.B) {
 	b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
 }
 
-// BenchmarkPerftM1 measures perft(3) of M1 under both profiles (spec §6.4)
+// BenchmarkPerftM1 measures perft(3) of M1 under both profiles
 // and reports nodes (leaves) per second.
 func BenchmarkPerftM1(b *testing.B) {
 	for _, tt := range []struct {

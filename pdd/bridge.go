@@ -1,6 +1,6 @@
 package pdd
 
-// The 576 bridge placements (spec §1.1, §2.3). A placement is an unordered
+// The 576 bridge placements. A placement is an unordered
 // pair of squares A < B at one of the 8 bridge offsets; its id is its rank in
 // lexicographic order of (A, B).
 
@@ -63,7 +63,7 @@ func isBridgeOffset(dx, dy int) (kind uint8, ok bool) {
 	return 0, false
 }
 
-// underSquares returns the squares under a bridge from a to b (spec §2.3).
+// underSquares returns the squares under a bridge from a to b.
 func underSquares(a, b Square) Bitboard {
 	x1, y1, x2, y2 := a.X(), a.Y(), b.X(), b.Y()
 	dx, dy := x2-x1, y2-y1

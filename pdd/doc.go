@@ -34,11 +34,11 @@
 // A [Move] is a 16-bit value, written as stepLog.txt writes actions:
 // "Chess_2,0_2,2", "Bridge_2,0_2,2", "Change", "Pass". [ParseMove] checks
 // syntax only; [Position.Play] checks legality and refuses a move with a
-// [*MoveError] wrapping one sentinel per row of the seed's violation table
-// 表一 ([ErrOccupied], [ErrUnderBridge], [ErrIslandTouches],
+// [*MoveError] wrapping one sentinel per row of the course platform's
+// violation table (表一) ([ErrOccupied], [ErrUnderBridge], [ErrIslandTouches],
 // [ErrGroupTooLarge], [ErrBridgeBlocked], [ErrBridgeEnds], [ErrBridgeNotOwn],
 // [ErrUnknownAction], [ErrBridgeShape]) plus [ErrBridgeCrossing] and
-// [ErrSupply], reporting the first rule broken in the order of the spec.
+// [ErrSupply], reporting the first rule broken in a fixed order.
 // [Position.AppendLegalMoves] lists the legal moves in canonical order
 // without allocating, and [Position.PlayUnchecked] applies one on the hot
 // path.

@@ -5,11 +5,11 @@ import (
 	"fmt"
 )
 
-// The rule violations of the seed's table 表一, one sentinel each, and the
+// The rule violations of the course platform's table (表一), one sentinel each, and the
 // other errors of the package, to test with [errors.Is]. [Position.Play] and
 // [Game.Play] return them wrapped in a [*MoveError], which also matches
 // [ErrIllegalMove]; [NewPosition] returns the rule ones wrapped in
-// [*SetupError]s. The texts are the stable ones of spec §4.6.
+// [*SetupError]s. The texts are the stable ones.
 var (
 	// ErrOccupied (選取的棋位已存在棋子): a tile on a square that holds one.
 	ErrOccupied = errors.New("pdd: square is occupied")

@@ -7,7 +7,7 @@ import (
 	"github.com/botarena/botarena/pdd"
 )
 
-// The seed's stepLog example, replayed by the referee.
+// The course's example stepLog example, replayed by the referee.
 func Example() {
 	g := pdd.NewGame(pdd.Course)
 	for _, text := range []string{"Chess_2,0_2,2", "Change", "Chess_0,2_1,3", "Bridge_2,0_2,2", "Chess_8,8_9,9"} {
@@ -53,7 +53,7 @@ func ExamplePosition_AppendLegalMoves() {
 }
 
 func ExamplePosition_Play() {
-	// G3 of the spec: 2,2 completes an island that 3,3 touches.
+	// Worked example G3: 2,2 completes an island that 3,3 touches.
 	p, err := pdd.ParsePosition(`
 		.......... .WW....... .W........ .......... ..........
 		.......... .......... .......... .......... ..........

@@ -10,7 +10,7 @@ import (
 	"github.com/botarena/botarena/pdd"
 )
 
-// The golden fixtures of spec §3.6, as chess.txt and bridge.txt grids
+// The golden fixtures, as chess.txt and bridge.txt grids
 // without the final line end.
 var (
 	f1Chess  = strings.TrimSuffix(pddGolden("F1/chess.txt"), "\n")
@@ -25,7 +25,7 @@ var (
 	m1Bridge = strings.TrimSuffix(pddGolden("M1/bridge.txt"), "\n")
 )
 
-// pddGolden returns the file name of the golden fixtures of spec §3.6, kept
+// pddGolden returns the file name of the golden fixtures, kept
 // once for every package's tests in pdd/testdata/fixtures. A missing file
 // reads as text that no PDD reader accepts, so the tests using it fail.
 func pddGolden(name string) string {
@@ -131,8 +131,8 @@ func countKinds(p pdd.Position) map[pdd.Action]int {
 	return n
 }
 
-// TestFixtureCounts checks the move counts and perft of spec §6.4's
-// fixtures, in both profiles.
+// TestFixtureCounts checks the move counts and perft of the
+// reference fixtures, in both profiles.
 func TestFixtureCounts(t *testing.T) {
 	for _, tt := range []struct {
 		name          string

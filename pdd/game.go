@@ -8,7 +8,7 @@ import (
 // Reason says why a game ended.
 type Reason uint8
 
-// The reasons a game ends, in the words of the referee's result (spec §4.5).
+// The reasons a game ends, in the words of the referee's result.
 // The zero value, [Unfinished], is a game still in play.
 const (
 	Unfinished Reason = iota // the game goes on
@@ -64,7 +64,7 @@ func (r Result) String() string {
 	return fmt.Sprintf("%s wins %s", r.Winner, scores)
 }
 
-// Outcome returns the result the scores of p decide (spec §2.6), whether or
+// Outcome returns the result the scores of p decide, whether or
 // not the game is over: points, then islands, then bridges, else a draw.
 func (p Position) Outcome() Result {
 	r := Result{White: p.Score(White), Black: p.Score(Black)}

@@ -6,7 +6,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestMasks checks the bit layout of spec §1.1.
+// TestMasks checks the bit layout.
 func TestMasks(t *testing.T) {
 	var col0, col9 Bitboard
 	for y := range 10 {
@@ -65,7 +65,7 @@ func TestNeighbourhoods(t *testing.T) {
 	})
 }
 
-// TestPlacements checks the placement table of spec §1.1 and §2.3.
+// TestPlacements checks the placement table.
 func TestPlacements(t *testing.T) {
 	want := map[int]string{0: "0,0-2,0", 1: "0,0-2,1", 2: "0,0-0,2", 3: "0,0-1,2", 4: "0,0-2,2", 5: "1,0-3,0", 575: "7,9-9,9"}
 	for id, s := range want {
@@ -100,7 +100,7 @@ func TestPlacements(t *testing.T) {
 	}
 }
 
-// TestCrossings checks the crossing census of spec §2.4 over the placement
+// TestCrossings checks the crossing census over the placement
 // pairs that can coexist (no shared endpoint, no endpoint under the other).
 func TestCrossings(t *testing.T) {
 	corner, parallel, orthoKnight := 0, 0, 0
@@ -158,7 +158,7 @@ func TestCrossings(t *testing.T) {
 	}
 }
 
-// TestMoveEncoding checks the 16-bit layout of spec §1.1.
+// TestMoveEncoding checks the 16-bit layout.
 func TestMoveEncoding(t *testing.T) {
 	if Chess(SquareAt(2, 0), SquareAt(2, 2)) != Move(2<<7|22) || Bridge(SquareAt(2, 2), SquareAt(2, 0)) != Move(1<<14|2<<7|22) {
 		t.Error("Chess or Bridge encoding")

@@ -22,7 +22,7 @@ const (
 	Change Move = 2 << 14
 	// Pass gives the turn away. Under [Course] it is the forced skip of a side
 	// without a legal move; under [Official] a side without a legal 2-tile
-	// placement may pass, which ends the game (spec §2.5).
+	// placement may pass, which ends the game.
 	Pass Move = 3 << 14
 )
 

@@ -106,7 +106,7 @@ const (
 )
 
 // chessScan enumerates the legal 2-tile placements of the side with tiles P
-// on the free squares free (spec §2.2). In scanAppend mode it appends them to
+// on the free squares free. In scanAppend mode it appends them to
 // dst in canonical order; in scanCount mode it counts them; in scanExists
 // mode it stops at the first. It returns dst and the count.
 //
@@ -294,8 +294,8 @@ func firstSquare(b Bitboard) Square {
 	return Square(64 + bits.TrailingZeros64(b[1]))
 }
 
-// bridgeScan enumerates the legal bridges of the side with tiles P (spec
-// §2.3), in placement-id order, in the modes of chessScan.
+// bridgeScan enumerates the legal bridges of the side with tiles P, in
+// placement-id order, in the modes of chessScan.
 func (p *Position) bridgeScan(P Bitboard, mode int, dst []Move) ([]Move, int) {
 	if p.rules == Official && int(p.nb) >= Official.BridgeSupply() || p.nb >= maxBridges {
 		return dst, 0

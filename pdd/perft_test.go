@@ -9,7 +9,7 @@ import (
 
 var perft3 = flag.Bool("pdd.perft3", false, "also check perft(3) from the start, 107,310,897,558 (23.5 M leaf counts: about 3 minutes)")
 
-// TestStartCounts checks the counts of spec §6.4 from the start, in both
+// TestStartCounts checks the counts from the start, in both
 // profiles: 4,950 moves; after every one of the 4,950 openings, 4,754 (4,753
 // pairs and Change, no bridge); perft(2) = 23,532,300 (4,950 x 4,754).
 func TestStartCounts(t *testing.T) {
@@ -49,7 +49,7 @@ func TestStartCounts(t *testing.T) {
 	}
 }
 
-// TestPerft3Breakdown checks the structure of depth 3 of spec §6.4 without
+// TestPerft3Breakdown checks the structure of depth 3 without
 // the 23.5 M leaf counts: after an opening on a placement and Black's Chess
 // off its squares under, White has C(96,2) pairs and 1 bridge; with Black on
 // a square under, no bridge; after Change, 4,753 moves.
@@ -83,7 +83,7 @@ func TestPerft3Breakdown(t *testing.T) {
 }
 
 // TestPerftEdges checks depth 0, a negative depth, Divide, and perft(2)'s
-// independence of the side to move on F1 (spec §6.3).
+// independence of the side to move on F1.
 func TestPerftEdges(t *testing.T) {
 	start := pdd.Course.Start()
 	if pdd.Perft(start, 0) != 1 || pdd.Perft(start, -1) != 0 {

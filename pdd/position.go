@@ -55,7 +55,7 @@ type Setup struct {
 
 // NewPosition checks s and returns the position it describes. The error joins
 // one [*SetupError] per problem (each wraps [ErrInvalidSetup], and the rule's
-// sentinel when a rule of spec §2.2-2.4 is broken): an unknown profile or
+// sentinel when a rule is broken): an unknown profile or
 // side, a cell that is not a colour, a group of 5 or more tiles, an island
 // touching another own tile, a bridge that is not between two tiles of one
 // colour at a bridge offset, a second bridge on a tile, a tile under a
@@ -400,8 +400,8 @@ func (p Position) IsLegal(m Move) bool {
 }
 
 // Play returns the position after m. It fails with a [*MoveError] wrapping
-// the sentinel of the first rule m breaks, in the check order of spec §2.2
-// and §2.3 (and [ErrIllegalMove]), or [ErrGameOver] once the game is over;
+// the sentinel of the first rule m breaks, in the check order
+// of [Position.Play]'s errors (and [ErrIllegalMove]), or [ErrGameOver] once the game is over;
 // p is unchanged, being a value.
 func (p Position) Play(m Move) (Position, error) {
 	reason, err := p.check(m)

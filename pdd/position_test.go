@@ -282,14 +282,14 @@ func TestChange(t *testing.T) {
 		if err := g.Play(pdd.Change); !errors.Is(err, pdd.ErrUnknownAction) {
 			t.Errorf("%s: Change on move 1: %v", rules, err)
 		}
-		// The seed's stepLog, then F2.
+		// The course's example stepLog, then F2.
 		for _, text := range []string{"Chess_2,0_2,2", "Change", "Chess_0,2_1,3", "Bridge_2,0_2,2", "Chess_8,8_9,9"} {
 			if err := g.Play(mv(t, text)); err != nil {
 				t.Fatalf("%s: %s: %v", rules, text, err)
 			}
 		}
 		if want := fromFiles(t, rules, pdd.Black, f2Chess, f2Bridge); g.Position().Setup().Cells != want.Setup().Cells || g.Position().BridgeAt(1) != want.BridgeAt(1) {
-			t.Errorf("%s: the seed's stepLog gives\n%s", rules, g.Position().Diagram())
+			t.Errorf("%s: the course's example stepLog gives\n%s", rules, g.Position().Diagram())
 		}
 		if g.Position().FirstPlayer() != pdd.Black || g.Turn() != pdd.Black || g.Ply() != 5 {
 			t.Errorf("%s: first %s, turn %s", rules, g.Position().FirstPlayer(), g.Turn())

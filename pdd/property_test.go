@@ -11,8 +11,7 @@ import (
 )
 
 // TestSymmetryProperty: each of the 8 symmetries maps legal moves onto legal
-// moves, keeps the move count and both scores, and commutes with play
-// (spec §6.3).
+// moves, keeps the move count and both scores, and commutes with play.
 func TestSymmetryProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := pddtest.Position().Draw(t, "p")
@@ -62,7 +61,7 @@ func singleLegal(p pdd.Position, s pdd.Square) bool {
 }
 
 // TestPairsAndSingles: a legal pair has legal singles; at a distance above
-// 4, a pair is legal iff both singles are (spec §2.2, §6.3).
+// 4, a pair is legal iff both singles are.
 func TestPairsAndSingles(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := pddtest.Position().Draw(t, "p")
@@ -140,7 +139,7 @@ func TestPlayoutInvariants(t *testing.T) {
 }
 
 // TestPlayoutShape checks the seeded uniform playouts against the reference
-// shape of spec §6.7, loosely: game length, skips, and the mean number of
+// shape, loosely: game length, skips, and the mean number of
 // legal moves early and late.
 func TestPlayoutShape(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))

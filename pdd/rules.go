@@ -2,7 +2,7 @@ package pdd
 
 import "strings"
 
-// Rules is a rule profile (spec §0). The zero value is [Course].
+// Rules is a rule profile. The zero value is [Course].
 type Rules uint8
 
 // The two profiles.

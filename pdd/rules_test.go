@@ -8,7 +8,7 @@ import (
 	"github.com/botarena/botarena/pdd"
 )
 
-// TestGroupRules checks the worked examples G1-G19 of spec §2.2 (White to
+// TestGroupRules checks the worked examples G1-G19 (White to
 // move, Chess), in both profiles, and against the reference.
 func TestGroupRules(t *testing.T) {
 	for _, tt := range []struct {
@@ -84,7 +84,7 @@ func TestGroupMessages(t *testing.T) {
 	}
 }
 
-// TestBridgeRules checks the worked examples B1-B19 of spec §2.3 in both
+// TestBridgeRules checks the worked examples B1-B19 in both
 // profiles, the squares under each legal bridge, and the reference.
 func TestBridgeRules(t *testing.T) {
 	for _, tt := range []struct {
@@ -185,7 +185,7 @@ func setupOf(t tb, rules pdd.Rules, turn pdd.Color, white, black, bridges string
 }
 
 // TestBridgeShapes: from a lone tile in the middle, the 16 bridge targets
-// (and no other square) give a bridge, with the squares under of spec §2.3.
+// (and no other square) give a bridge, with the squares under.
 func TestBridgeShapes(t *testing.T) {
 	a := pdd.SquareAt(4, 4)
 	n := 0
@@ -235,7 +235,7 @@ func TestBridgeShapes(t *testing.T) {
 	}
 }
 
-// TestScoring checks S1-S4 and F1 of spec §2.6.
+// TestScoring checks S1-S4 and F1.
 func TestScoring(t *testing.T) {
 	s1 := setupFromFiles(t, pdd.Course, pdd.White, s1Chess, s1Bridge)
 	s2 := s1

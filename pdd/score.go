@@ -5,7 +5,7 @@ import (
 	"math/bits"
 )
 
-// Score is one colour's score (spec §2.6). Points sums T(n) = n(n+1)/2 over
+// Score is one colour's score. Points sums T(n) = n(n+1)/2 over
 // the colour's networks, n being the islands of the network; a network is a
 // set of own groups (islands and sandbanks) joined by own bridges. Islands
 // counts all own islands, networked or not; Bridges all own bridges.

@@ -99,7 +99,7 @@ func parseSquare(text string, i int) (Square, int, string) {
 // The zero value is the empty set.
 type Bitboard [2]uint64
 
-// The board masks (spec §1.1).
+// The board masks.
 const (
 	boardHi   = 0x0000000FFFFFFFFF // word 1 of the whole board
 	notCol0Lo = 0xEFFBFEFFBFEFFBFE

@@ -3,7 +3,7 @@ package pdd
 import "iter"
 
 // Symmetry is one of the 8 symmetries of the square board. The rules are
-// invariant under each (spec §1): bridge shapes, squares under, crossings,
+// invariant under each: bridge shapes, squares under, crossings,
 // group rules and scores all map onto themselves.
 type Symmetry uint8
 

@@ -11,7 +11,7 @@ import (
 	"github.com/botarena/botarena/internal/lineio"
 )
 
-// DarkChessBoard is a dark chess board.txt (spec darkchess.md §3): the file
+// DarkChessBoard is a dark chess board.txt: the file
 // the 2013-2019 platform gives a read-mode engine before each of its plies,
 // the client's and the server's copies of it, and the records of the 2021
 // match system, which use the same layout.
@@ -65,8 +65,8 @@ type DarkChessBoard struct {
 	// Result is the result line of a server record, nil if there is none.
 	Result *DarkChessResult
 	// Times are the timestamps "<i>. <t>", t for i = 0, 1, ...: milliseconds
-	// since 1970 (seconds in the 2014 manual). Their number and meaning vary
-	// (spec §3.3): one per ply in the 2017 files; plies+1 in the 2021 ones,
+	// since 1970 (seconds in the 2014 manual). Their number and meaning vary:
+	// one per ply in the 2017 files; plies+1 in the 2021 ones,
 	// whose first two are equal. The SDK's read-mode host writes the game's
 	// start, then the end of each ply.
 	Times []int64
@@ -87,7 +87,7 @@ type DarkChessResult struct {
 	Winner int
 	// Reason is the 2021 grammar's reason: "NoMove" (no pieces or no legal
 	// ply), "TimeOut", "NoEatFlipDraw", "PositionRepetitionDraw", or the
-	// SDK's "MoveError" and "Resign" (spec §1.10). The 2017 grammar names no
+	// SDK's "MoveError" and "Resign". The 2017 grammar names no
 	// reason: "".
 	Reason string
 	// Repetitions and Cycle are R and k of "PositionRepetitionDraw,R,k".
@@ -200,7 +200,7 @@ func dcNat(s string, max int64) (int64, bool) {
 }
 
 // ReadDarkChessBoard reads a board.txt (see [DarkChessBoard]) from r. It
-// accepts every variant the platforms wrote (spec §3.3), with these
+// accepts every variant the platforms wrote, with these
 // leniencies:
 //
 //   - lines end in LF or CRLF; the last one may lack its end;

@@ -12,7 +12,7 @@ import (
 )
 
 // DarkChessProfile is a layout in which [WriteDarkChessBoard] writes a
-// board.txt (spec §3.6). The reader takes them all.
+// board.txt. The reader takes them all.
 type DarkChessProfile uint8
 
 const (

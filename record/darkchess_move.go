@@ -8,7 +8,7 @@ import (
 	"github.com/botarena/botarena/darkchess"
 )
 
-// ReadDarkChessMove reads a read-mode engine's move.txt (spec §3.5), whose
+// ReadDarkChessMove reads a read-mode engine's move.txt, whose
 // exact form is four LF-terminated lines:
 //
 //	0        1        0 for a move or capture, 1 for a flip

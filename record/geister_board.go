@@ -11,15 +11,15 @@ import (
 	"github.com/botarena/botarena/geister"
 )
 
-// gat.Board is an NTPU platform board.txt record of a Geister game (spec
-// geister.md §6): the players, the initial board, the moves, the result, the
+// gat.Board is an NTPU platform board.txt record of a Geister game:
+// the players, the initial board, the moves, the result, the
 // per-ply times and captures. The same file cut at a ply, without a result,
 // is the platform's mid-game file (中盤檔案), from which a game can start
 // ([gat.Board.MidGame], [gat.Board.StartPosition]).
 //
 // The initial board carries letters only: a record knows the ghosts'
 // colours from its Reds (the SDK's "* red" line), and without them only
-// partly, from the capture record and the counts (spec §6.5).
+// partly, from the capture record and the counts.
 type GeisterBoard struct {
 	// Date is the start time, to the minute, as line 1 writes it in the
 	// writer's local time; the zero Time when the record has no date line.
@@ -176,7 +176,7 @@ func (f *geisterFault) progress() int {
 // capture record, the counts and the result line. Sides whose reds the
 // record does not give take, in the order of [geister.RedsAt], the first red
 // sets with which everything fits; with extra, a side's unknown reds are
-// extra's instead (the players' SET of spec §6.6).
+// extra's instead (the players' SET).
 func (b *GeisterBoard) replay(extra [2]geister.Reds) (*geisterReplay, *geisterFault) {
 	var cands [2][]geister.Reds
 	for c := range 2 {
@@ -308,7 +308,7 @@ func (f *geisterFault) asError() error {
 // IllegalMove, Disconnect, Resign) is applied with [geister.Game.Forfeit].
 // A side whose reds the record does not give gets the first red set (in the
 // order of [geister.RedsAt]) with which the record fits, so the colours of
-// its ghosts that never left the board are a guess (spec §6.5). It fails if
+// its ghosts that never left the board are a guess. It fails if
 // the record does not replay, if the rules end the game before its last move
 // (a lower ply limit) or if the result line says GamePlyLimitDraw where r's
 // ply limit does not draw.
@@ -366,7 +366,7 @@ func (b *GeisterBoard) View(c geister.Color) (geister.View, error) {
 
 // MidGame returns the mid-game file (中盤檔案) cut from b at the given ply
 // count: the same header, the first ply moves, timestamps and capture codes,
-// no result line (spec §6.6). Its counts describe its initial board. It
+// no result line. Its counts describe its initial board. It
 // fails if b does not replay or ply is out of 0..len(b.Moves).
 func (b *GeisterBoard) MidGame(ply int) (*GeisterBoard, error) {
 	if b == nil {
@@ -392,7 +392,7 @@ func (b *GeisterBoard) MidGame(ply int) (*GeisterBoard, error) {
 }
 
 // StartPosition returns the position a game started from the mid-game file
-// b continues from (spec §6.6): the initial board, then the k recorded plies,
+// b continues from: the initial board, then the k recorded plies,
 // checked; the side to move follows from k and the ply count is k, so a ply
 // limit counts the recorded plies. The record's red sets are used where it
 // gives them; for a side it does not, reds is that player's SET, which must
@@ -424,7 +424,7 @@ func (b *GeisterBoard) StartPosition(reds [2]geister.Reds) (geister.Position, er
 // CheckReds reports whether r, as side c's red set, fits the mid-game file
 // b: the capture record, the counts and the recorded moves (for some red set
 // of the other side, if b does not give it). A host starting a game from b
-// answers a player's SET with NG when it does not fit (spec §6.6). Where b
+// answers a player's SET with NG when it does not fit. Where b
 // gives c's red set, r must be that set.
 func (b *GeisterBoard) CheckReds(c geister.Color, r geister.Reds) error {
 	if b == nil {
@@ -549,7 +549,7 @@ func (b *GeisterBoard) check() error {
 	return nil
 }
 
-// gat.AppendBoard appends b in the canonical layout of spec §6.2, LF line
+// gat.AppendBoard appends b in the canonical layout, LF line
 // ends:
 //
 //   - 9:05pm November 22, 2026

@@ -88,7 +88,7 @@ func (r *geisterBoardReader) fail(col int, format string, args ...any) *ParseErr
 	return &ParseError{Line: r.n, Column: col, Msg: fmt.Sprintf(format, args...), Err: ErrSyntax}
 }
 
-// ReadGeisterBoard reads an NTPU board.txt record (spec §6.4) and replays it.
+// ReadGeisterBoard reads an NTPU board.txt record and replays it.
 //
 // It is lenient in what it accepts: LF or CRLF line ends, blank lines
 // anywhere, white space around and between fields, a missing final line end.
@@ -186,7 +186,7 @@ func (r *geisterBoardReader) line(line string) *ParseError {
 	case first[0] >= '0' && first[0] <= '9' && strings.IndexByte(first, ':') >= 0:
 		return r.date(line, fs)
 	case r.star:
-		// An unknown "* " line: skipped (spec §6.4).
+		// An unknown "* " line: skipped.
 	default:
 		return r.fail(fs[0].col, "unrecognised line %q", geisterClip(line))
 	}

@@ -15,7 +15,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// geisterExampleBoard is the board.txt of spec §6.3, in the canonical layout
+// geisterExampleBoard is the board.txt, in the canonical layout
 // (the escape written sideways).
 const geisterExampleBoard = `* 9:05pm November 22, 2026
 * a1 vs a2
@@ -133,7 +133,7 @@ func TestGeisterBoardExample(t *testing.T) {
 	if got := writeGeisterBoard(t, b); got != geisterExampleBoard {
 		t.Errorf("written:\n%s\nwant:\n%s", got, geisterExampleBoard)
 	}
-	// The spec's own text writes the escape as it was received, NORTH.
+	// The platform's own example writes the escape as it was received, NORTH.
 	north := strings.Replace(geisterExampleBoard, "* 6. A,WEST", "* 6. A,NORTH", 1)
 	if diff := cmp.Diff(b, readGeisterBoard(t, north)); diff != "" {
 		t.Errorf("escape written NORTH (-sideways +north):\n%s", diff)
@@ -357,7 +357,7 @@ func TestGeisterBoardUnknownColors(t *testing.T) {
 	}
 }
 
-// TestGeisterBoardCustom reads a custom initial board (manual §8.11):
+// TestGeisterBoardCustom reads a custom initial board (the platform's custom start):
 // ghosts absent from the rows are captured, and the counts tell how many
 // of each colour are left.
 func TestGeisterBoardCustom(t *testing.T) {

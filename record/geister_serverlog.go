@@ -11,7 +11,7 @@ import (
 )
 
 // GeisterServerLog is the per-game log of the Java geister server
-// (./log/log-<timestamp>.txt, spec §7): every command the server received, as
+// (./log/log-<timestamp>.txt): every command the server received, as
 // received, "player=<0|1>,<command>", and "winner=<0|1|2>" (2 for a draw)
 // when the game ended by the rules. [ReadGeisterServerLog] replays it with
 // the Java server's own acceptance rules to tell the commands it accepted
@@ -31,8 +31,8 @@ type GeisterServerLog struct {
 	// replay ends the game, which a winner= line must confirm; else
 	// IllegalMove against the player whose move was refused last, when
 	// that refusal is the last thing the side to move sent and the log
-	// shows no retry (the server's default policy ends the game on it, spec
-	// §7); else Unfinished: a time out, a disconnect or a cut log, which the
+	// shows no retry (the server's default policy ends the game on it);
+	// else Unfinished: a time out, a disconnect or a cut log, which the
 	// log cannot tell apart.
 	Result geister.Result
 	// Retry reports that the server ran with --no_ng_terminate: a move
@@ -91,7 +91,7 @@ type geisterLogState struct {
 	pending int            // 1 + the index in Commands of the last refused move from the side to move, 0 if none since the last accepted move
 }
 
-// ReadGeisterServerLog reads and replays a Java geister server log (spec §7).
+// ReadGeisterServerLog reads and replays a Java geister server log.
 //
 // Lines end in LF or CRLF; blank lines are skipped. Every other line is
 // "player=0," or "player=1," and the command, or "winner=0", "winner=1" or

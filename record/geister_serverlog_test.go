@@ -22,7 +22,7 @@ func geisterTestdataDir(t testing.TB) string {
 	return sharedtest.Dir(t, "geister")
 }
 
-// geisterServerLogs is what the testdata README and spec §9 say of each
+// geisterServerLogs is what the testdata README says of each
 // server log, and the transcript of the same game.
 var geisterServerLogs = []struct {
 	file       string
@@ -38,7 +38,7 @@ var geisterServerLogs = []struct {
 }
 
 // geisterTranscriptResults returns the first WON:, LST: or DRW: board each
-// side received in a transcript (spec §9 line format).
+// side received in a transcript (one line per message, with its direction).
 func geisterTranscriptResults(t *testing.T, path string) [2]string {
 	t.Helper()
 	f, err := os.Open(path)

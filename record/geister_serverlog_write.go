@@ -9,7 +9,7 @@ import (
 )
 
 // AppendGeisterServerLog appends l to dst as the Java geister server writes
-// its per-game log (spec §7), LF line ends: one "player=<0|1>,<command>" line
+// its per-game log, LF line ends: one "player=<0|1>,<command>" line
 // per command of l.Commands, in order (only Player and Text are used), then
 // "winner=<0|1|2>" if l.Winner is 0, 1 or 2 (-1 writes no winner line, as
 // after a time out, a disconnect or an illegal move). The server would log

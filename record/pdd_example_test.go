@@ -9,7 +9,7 @@ import (
 	"github.com/botarena/botarena/record"
 )
 
-// The seed's stepLog.txt replays to a game: Black played Change on turn 2,
+// The course's example stepLog.txt replays to a game: Black played Change on turn 2,
 // and Black is to move on turn 6.
 func ExampleReadPDDStepLog() {
 	const stepLog = "W_1_Chess_2,0_2,2\nB_2_Change_2,0_2,2\nW_3_Chess_0,2_1,3\nB_4_Bridge_2,0_2,2\nW_5_Chess_8,8_9,9\n"

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 )
 
-// The golden fixtures of spec §3.6, byte for byte (canonical: LF, 10 lines),
-// and the seed's stepLog.txt example (圖六, 92 bytes).
+// The golden fixtures, byte for byte (canonical: LF, 10 lines),
+// and the course's example stepLog.txt example (圖六, 92 bytes).
 var (
 	pddF1Chess     = pddGolden("F1/chess.txt")
 	pddF1Bridge    = pddGolden("F1/bridge.txt")
@@ -21,7 +21,7 @@ var (
 	pddSeedStepLog = pddGolden("seed-stepLog.txt")
 )
 
-// pddGolden returns the file name of the golden fixtures of spec §3.6, kept
+// pddGolden returns the file name of the golden fixtures, kept
 // once for every package's tests in pdd/testdata/fixtures. A missing file
 // reads as text that no PDD reader accepts, so the tests using it fail.
 func pddGolden(name string) string {

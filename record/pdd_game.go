@@ -81,7 +81,7 @@ func firstError(err error) error {
 }
 
 // ReplayPDDStepLog replays the steps of l from the empty board under rules
-// and returns the game (spec §3.5). A step's colour must be the side to
+// and returns the game. A step's colour must be the side to
 // move; if it is the other side, the side to move must have no legal move,
 // and its skip (a pdd.Pass) is put into the game first. Otherwise it fails
 // with `record: stepLog.txt: line 7: B moved out of turn`. Change must be
@@ -138,7 +138,7 @@ func colorLetter(c pdd.Color) string {
 }
 
 // CheckPDDStepLog replays l under rules ([ReplayPDDStepLog]) and checks that
-// the replay gives chess.txt c and bridge.txt b, cell by cell (spec §3.5). On
+// the replay gives chess.txt c and bridge.txt b, cell by cell. On
 // a mismatch it tries the replay with x and y swapped in every point: if
 // that one matches, the error wraps [ErrTransposed] (the game returned is
 // then the transposed replay, which matches the files). Otherwise the error

@@ -10,7 +10,7 @@ import (
 	"github.com/botarena/botarena/pdd"
 )
 
-// The file names of the Ponte del Diavolo course platform (seed 002). The
+// The file names of the Ponte del Diavolo course platform. The
 // PDD readers put them in [ParseError.File], so that every error names its
 // file; a caller that knows the real path may replace it.
 const (

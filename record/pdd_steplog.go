@@ -21,7 +21,7 @@ const PDDMaxTurn = 999999
 // the colour (W or B), the turn number, the action (Chess, Bridge or
 // Change) and 2 points x,y: the 2 new tiles of Chess, the 2 endpoints of a
 // Bridge, White's 2 opening tiles for Change. The SDK also writes
-// "W_9_Pass" for a Pass under the Official profile (spec §4.9), a line a
+// "W_9_Pass" for a Pass under the Official profile, a line a
 // Course replay refuses.
 type PDDStep struct {
 	Color pdd.Color // the side that acted

@@ -47,7 +47,7 @@ func mustBridges(t *testing.T, s string, mode record.PDDMode) record.PDDBridges 
 	return b
 }
 
-// The fixtures of spec §3.6 read and write back byte for byte, with LF or
+// The fixtures read and write back byte for byte, with LF or
 // CRLF, and from a file without its final terminator.
 func TestPDDGoldenRoundTrip(t *testing.T) {
 	sizes := map[string][2]int{"F1": {200, 200}, "F2": {200, 200}, "S1": {200, 200}, "S3": {200, 200}, "M1": {200, 202}}
@@ -89,7 +89,7 @@ func TestPDDGoldenRoundTrip(t *testing.T) {
 	}
 }
 
-// Reading a fixture gives the position of the spec: its move counts and
+// Reading a fixture gives the fixture's position: its move counts and
 // scores, and the position writes back to the same files.
 func TestPDDFixturePositions(t *testing.T) {
 	for _, f := range pddFixtures {
@@ -113,7 +113,7 @@ func TestPDDFixturePositions(t *testing.T) {
 			}
 		})
 	}
-	// S1: White 7 points, 4 islands, 3 bridges; Black 6/4/2 (spec §2.6).
+	// S1: White 7 points, 4 islands, 3 bridges; Black 6/4/2.
 	p, err := record.PDDPosition(mustChess(t, pddS1Chess, 0), mustBridges(t, pddS1Bridge, 0), pdd.Setup{Turn: pdd.White})
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +131,7 @@ func TestPDDFixturePositions(t *testing.T) {
 	}
 }
 
-// The seed's stepLog.txt reads, writes back byte for byte, replays to F2 and
+// The course's example stepLog.txt reads, writes back byte for byte, replays to F2 and
 // cross-checks with F2's files.
 func TestPDDSeedStepLog(t *testing.T) {
 	if len(pddSeedStepLog) != 92 {
@@ -168,9 +168,9 @@ func TestPDDSeedStepLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	if g.Turn() != pdd.Black || g.Ply() != 5 {
-		t.Errorf("after the seed's stepLog: %s to move after %d plies", g.Turn(), g.Ply())
+		t.Errorf("after the course's example stepLog: %s to move after %d plies", g.Turn(), g.Ply())
 	}
-	// The log of the game is the seed's stepLog again.
+	// The log of the game is the course's example stepLog again.
 	if got, _ := record.NewPDDStepLog(g).MarshalText(); string(got) != pddSeedStepLog {
 		t.Errorf("NewPDDStepLog = %q", got)
 	}

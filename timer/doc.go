@@ -22,20 +22,19 @@
 // # Platforms
 //
 // Each platform writes its setting its own way; a constructor turns it into
-// a Control (seed numbers refer to the platform documents botarena
-// implements):
+// a Control (see doc/time.md in the repository):
 //
-//   - NTPU launcher (seed 000 §5.1): [NTPU]; the default, Absolute 900 s,
+//   - NTPU launcher: [NTPU]; the default, Absolute 900 s,
 //     is "900s"; Custom T, t, n is "Ts+ts/n" ("Ts+ts/move" for n 0 or 1).
-//   - Java Geister server (seed 003): [JavaGeister]; the defaults
+//   - Java Geister server: [JavaGeister]; the defaults
 //     --budget=600 --timeout=10 are "600s+10s/move".
-//   - Othello course server (seed 004): [OthelloTimeout]; -timeout 10 is
+//   - Othello course server: [OthelloTimeout]; -timeout 10 is
 //     "10s/move", 0 or absent is "none".
-//   - Dark chess platform (seed 001): [DarkChess]; 回合制 900 s is "900s",
+//   - Dark chess platform: [DarkChess]; 回合制 900 s is "900s",
 //     單手制 900 s is "900s/move".
 //   - MGTP (dark chess): [MGTP]; time_setting 900000 is "900s".
 //   - ICGA dark chess: [ICGADarkChess], "900s".
-//   - PDD course platform (seed 002): [PDD], "5s/move".
+//   - PDD course platform: [PDD], "5s/move".
 //
 // # Clocks
 //

@@ -2,7 +2,7 @@ package timer
 
 import "time"
 
-// ErrorTime returns the NTPU client's ErrorTime (seed 000 §6.2.2): half
+// ErrorTime returns the NTPU client's ErrorTime: half
 // the difference between the time the server measured for a ply, server
 // (X), and the time the client measured for the same ply, client (Y):
 // (X − Y) / 2, truncated towards zero. It is not a network delay but a

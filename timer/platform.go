@@ -14,8 +14,8 @@ const (
 	NTPUCustom   = "Custom"   // Time Limit, One Ply Time and Ply Share as set
 )
 
-// NTPU returns the control set by the NTPU launcher's time fields (seed
-// 000 §5.1): Timer Mode (計時模式) mode, Time Limit (秒數限制) limit, One Ply
+// NTPU returns the control set by the NTPU launcher's time fields:
+// Timer Mode (計時模式) mode, Time Limit (秒數限制) limit, One Ply
 // Time (單手制時間) onePly and Ply Share (幾手共用) share.
 //
 //   - "None": no limit; the other fields must be 0.
@@ -87,7 +87,7 @@ func scaled(field string, n int64, unit time.Duration) (time.Duration, error) {
 	return time.Duration(n) * unit, nil
 }
 
-// The Java Geister server's defaults for [JavaGeister] (seed 003): a
+// The Java Geister server's defaults for [JavaGeister]: a
 // budget of 10 minutes, then 10 s per move.
 const (
 	JavaGeisterBudget  = 600 // --budget, seconds
@@ -95,7 +95,7 @@ const (
 )
 
 // JavaGeister returns the control of the Java Geister server's options
-// --budget and --timeout, both in seconds (seed 003): a budget of main
+// --budget and --timeout, both in seconds: a budget of main
 // time, then timeout for every move once the budget is spent: byo-yomi.
 // The defaults, 600 and 10, give "600s+10s/move". With timeout 0 it is
 // sudden death; with budget 0, byo-yomi from the first ply; both 0 leave
@@ -123,7 +123,7 @@ func JavaGeister(budget, timeout int) (Control, error) {
 }
 
 // OthelloTimeout returns the control of the Othello course server's
-// -timeout option (seed 004): every TURN must be answered with a valid PUT
+// -timeout option: every TURN must be answered with a valid PUT
 // within seconds, with no game clock. 0 (or the option absent) means no
 // limit. The tournament setting, 10, gives "10s/move".
 func OthelloTimeout(seconds int) (Control, error) {
@@ -141,7 +141,7 @@ const (
 )
 
 // DarkChess returns the control of the Chinese dark chess platform's room
-// settings (seed 001 §2): mode 回合制 (per game, sudden death over the
+// settings: mode 回合制 (per game, sudden death over the
 // whole game) or 單手制 (per ply, the same limit on every ply), and the
 // limit 秒數限制 in seconds, which must be positive. The mode also reads
 // in simplified characters (单手制) and as "per-game" or "per-ply" in any
@@ -187,7 +187,7 @@ func MGTP(ms int64) (Control, error) {
 	return Control{Main: d}, nil
 }
 
-// PDD returns the Ponte del Diavolo course platform's control (seed 002):
+// PDD returns the Ponte del Diavolo course platform's control:
 // each move's program run must finish within 5 s ("5s/move").
 func PDD() Control {
 	return PerMove(5 * time.Second)

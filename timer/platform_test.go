@@ -16,8 +16,8 @@ func control(c Control, err error) func(t *testing.T) Control {
 	}
 }
 
-// Each seed platform's default (or documented) setting is the Control the
-// spec (timer.md §1) says it means.
+// Each seed platform's default (or documented) setting is the Control it
+// means.
 func TestSeedDefaults(t *testing.T) {
 	tests := []struct {
 		platform string
@@ -25,7 +25,7 @@ func TestSeedDefaults(t *testing.T) {
 		want     Control
 		text     string
 	}{
-		{"NTPU launcher default: Absolute, Time Limit 900 s (seed 000 Fig. 3)",
+		{"NTPU launcher default: Absolute, Time Limit 900 s",
 			control(NTPU(NTPUAbsolute, 900*time.Second, 0, 0)), Control{Main: 900 * time.Second}, "900s"},
 		{"NTPU None", control(NTPU(NTPUNone, 0, 0, 0)), Control{}, "none"},
 		{"NTPU Custom, 900 s then 10 s per ply (Ply Share 0)",
@@ -36,16 +36,16 @@ func TestSeedDefaults(t *testing.T) {
 			control(NTPU(" Custom ", 600*time.Second, 60*time.Second, 5)), Control{Main: 600 * time.Second, Period: 60 * time.Second, PliesPerPeriod: 5}, "600s+60s/5"},
 		{"NTPU Custom, Time Limit only", control(NTPU(NTPUCustom, 900*time.Second, 0, 0)), Control{Main: 900 * time.Second}, "900s"},
 		{"NTPU Custom, all zero", control(NTPU(NTPUCustom, 0, 0, 0)), Control{}, "none"},
-		{"Java Geister server defaults --budget=600 --timeout=10 (seed 003)",
+		{"Java Geister server defaults --budget=600 --timeout=10",
 			control(JavaGeister(JavaGeisterBudget, JavaGeisterTimeout)), Control{Main: 600 * time.Second, Period: 10 * time.Second, PliesPerPeriod: 1}, "600s+10s/move"},
-		{"Java Geister server --timeout=5 --budget=200 (seed 003 example)",
+		{"Java Geister server --timeout=5 --budget=200",
 			control(JavaGeister(200, 5)), Control{Main: 200 * time.Second, Period: 5 * time.Second, PliesPerPeriod: 1}, "200s+5s/move"},
 		{"Java Geister --budget=0", control(JavaGeister(0, 10)), Control{Period: 10 * time.Second, PliesPerPeriod: 1}, "0s+10s/move"},
 		{"Java Geister --timeout=0", control(JavaGeister(600, 0)), Control{Main: 600 * time.Second}, "600s"},
-		{"Othello server, -timeout absent or 0 (seed 004)", control(OthelloTimeout(0)), Control{}, "none"},
-		{"Othello tournament, -timeout 10 (seed 004)", control(OthelloTimeout(10)), Control{MoveCap: 10 * time.Second}, "10s/move"},
-		{"dark chess 回合制 900 s (seed 001)", control(DarkChess(DarkChessPerGame, 900)), Control{Main: 900 * time.Second}, "900s"},
-		{"dark chess 單手制 10 s (seed 001)", control(DarkChess(DarkChessPerPly, 10)), Control{MoveCap: 10 * time.Second}, "10s/move"},
+		{"Othello server, -timeout absent or 0", control(OthelloTimeout(0)), Control{}, "none"},
+		{"Othello tournament, -timeout 10", control(OthelloTimeout(10)), Control{MoveCap: 10 * time.Second}, "10s/move"},
+		{"dark chess 回合制 900 s", control(DarkChess(DarkChessPerGame, 900)), Control{Main: 900 * time.Second}, "900s"},
+		{"dark chess 單手制 10 s", control(DarkChess(DarkChessPerPly, 10)), Control{MoveCap: 10 * time.Second}, "10s/move"},
 		{"dark chess 单手制 (simplified)", control(DarkChess("单手制", 10)), Control{MoveCap: 10 * time.Second}, "10s/move"},
 		{"dark chess per-game", control(DarkChess("Per-Game", 900)), Control{Main: 900 * time.Second}, "900s"},
 		{"dark chess per-ply", control(DarkChess("per-ply", 3)), Control{MoveCap: 3 * time.Second}, "3s/move"},
@@ -53,7 +53,7 @@ func TestSeedDefaults(t *testing.T) {
 		{"MGTP time_setting 900001", control(MGTP(900001)), Control{Main: 900001 * time.Millisecond}, "900.001s"},
 		{"MGTP time_setting 0", control(MGTP(0)), Control{}, "none"},
 		{"ICGA dark chess: 15 min, no extension", control(ICGADarkChess(), nil), Control{Main: 15 * time.Minute}, "900s"},
-		{"PDD: 5 s per move (seed 002)", control(PDD(), nil), Control{MoveCap: 5 * time.Second}, "5s/move"},
+		{"PDD: 5 s per move", control(PDD(), nil), Control{MoveCap: 5 * time.Second}, "5s/move"},
 		{"PerMove", control(PerMove(1500*time.Millisecond), nil), Control{MoveCap: 1500 * time.Millisecond}, "1.5s/move"},
 	}
 	for _, tt := range tests {

@@ -222,7 +222,7 @@ func TestPropertyClock(t *testing.T) {
 	})
 }
 
-// javaBudget is the Java Geister server's own arithmetic (geister.md §4.9):
+// javaBudget is the Java Geister server's own arithmetic:
 // with budget b and timeout t, a turn may last w = b + t seconds if b > 0,
 // else t; the timer fires one tick after w, and an accepted move costs
 // floor(elapsed) seconds, b going negative if need be.

@@ -207,7 +207,7 @@ func TestDarkchessReplayTooLong(t *testing.T) {
 	}
 }
 
-// Replay reads the fixtures: the seed's stepLog (a frame per line) and each
+// Replay reads the fixtures: the course's example stepLog (a frame per line) and each
 // chess.txt (one frame); bridge.txt alone and junk are refused.
 func TestPDDReplayFixtures(t *testing.T) {
 	rp, err := ReplayPDD("stepLog.txt", []byte(pddFixture(t, "seed-stepLog.txt")))
@@ -355,7 +355,7 @@ func dcCheckSVG(t testing.TB, s string) {
 	}
 }
 
-// pddFixture reads a golden fixture of spec §3.6.
+// pddFixture reads a golden fixture.
 func pddFixture(t testing.TB, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "pdd", "testdata", "fixtures", filepath.FromSlash(name)))

@@ -185,15 +185,14 @@ func darkchessStartGame(data []byte, rules darkchess.Rules, rng *rand.Rand) (*da
 	return b.Game(rules, rng)
 }
 
-// darkchessSidecar is the <record>.json beside each game's board.txt (spec
-// darkchess.md §6.2): what replays the game's chance and its setting.
+// darkchessSidecar is the <record>.json beside each game's board.txt: what replays the game's chance and its setting.
 type darkchessSidecar struct {
 	Game    int       `json:"game"`  // the game's number in the run, from 1
 	Index   int       `json:"index"` // its index within its pairing, from 0
 	Seed    uint64    `json:"seed"`  // the pairing's seed; games 2i and 2i+1 use rand.NewPCG(seed, i)
 	Pair    int       `json:"pair"`  // i: the pair of games (2i, 2i+1) that share the deal
 	Deal    string    `json:"deal"`  // the deal: the piece under each face-down square, rank 8 first
-	Start   string    `json:"start"` // the start position with its deal (spec §2.5)
+	Start   string    `json:"start"` // the start position with its deal, as darkchess.Position's String writes it
 	From    string    `json:"from,omitempty"`
 	Opening string    `json:"opening,omitempty"` // the -openings line the deal came from: "opening 3 (line 7: seed 12)"; then Seed and Pair did not deal
 	Rules   string    `json:"rules"`

@@ -178,7 +178,7 @@ func TestDarkchessBuiltinsThroughMGTP(t *testing.T) {
 	if sc0.Deal != sc1.Deal || sc0.Start != sc1.Start {
 		t.Errorf("the games of a pair have different deals: %q, %q", sc0.Deal, sc1.Deal)
 	}
-	// The sidecar's seed and pair make the deal again (spec §6.2).
+	// The sidecar's seed and pair make the deal again.
 	if again := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(sc0.Seed, uint64(sc0.Pair)))); again.Position().String() != sc0.Start {
 		t.Errorf("seed %d, pair %d deal %q, the sidecar says %q", sc0.Seed, sc0.Pair, again.Position().String(), sc0.Start)
 	}

@@ -152,7 +152,7 @@
 //	           file, and moves.txt the whole game.
 //	geister    both players' red ghosts, the first player's then the second's, as
 //	           SET: names them: BCDE efgh, or SET:BCDE SET:EFGH. The game starts as a
-//	           mid-game file with both red sets (the Geister spec's section 6.6): the
+//	           mid-game file with both red sets (as the NTPU platform's start file): the
 //	           host still asks every program for SET:, answers a well-formed one with
 //	           OK and ignores its letters; the programs, built-ins included, learn
 //	           their colours from the first MOV? board. board.txt's "* red" line has

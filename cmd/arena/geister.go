@@ -322,7 +322,7 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 }
 
 // startOf is where the game of job starts: a mid-game file with both red
-// sets and no moves for an opening (spec §6.6: the host imposes the red
+// sets and no moves for an opening (the host imposes the red
 // sets, answering every well-formed SET: with OK and ignoring its letters;
 // the programs learn their colours from the first MOV? board), else -start,
 // else nil for the start position with the programs' own SET:s.
@@ -642,7 +642,7 @@ func serveGeister(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	return fmt.Errorf("serve geister: %w", err)
 }
 
-// writeGeisterJavaLog writes the Java server's per-game log (spec §7) of rec
+// writeGeisterJavaLog writes the Java server's per-game log of rec
 // into dir as log-<time>.txt, the time of its board.txt (or of its start),
 // and returns its path. The winner= line is written as the Java server
 // writes it, for a game the rules ended; a draw by a ply limit other than

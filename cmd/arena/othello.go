@@ -120,7 +120,7 @@ func serveOthello(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			f(r)
 		}
 	}
-	// The banner scripts wait for (spec §3.9).
+	// The banner scripts wait for.
 	if *timeout > 0 {
 		fmt.Fprintf(stdout, "Set Timeout: %d sec\n", *timeout)
 	}

@@ -28,14 +28,14 @@ may play Change): it reads the files, writes its move into chess.txt or
 bridge.txt, exits 0 within its time.`
 
 // pddDef describes Ponte del Diavolo to arena: games refereed over the course
-// platform's files (spec §4), every player a strategy program run once per
+// platform's files, every player a strategy program run once per
 // move as
 //
 //	PROG <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
 //
 // the built-ins included ("arena bot pdd NAME ..."), so that the protocol is
 // always in the loop. White moves first. The game's own match flags are -eol
-// and -workdir (spec §4.8); -plies is refused, since a game always ends by
+// and -workdir; -plies is refused, since a game always ends by
 // itself within 67 actions.
 func pddDef() *gameDef {
 	var eol, workdir string
@@ -245,7 +245,7 @@ func (r *pddRunner) program(p *playerSpec, seed uint64) permove.Program {
 	return permove.Program{Name: p.Name, Command: cmd}
 }
 
-// Play referees one game in job.Dir (spec §4.7: stepLog.txt, chess.txt,
+// Play referees one game in job.Dir (stepLog.txt, chess.txt,
 // bridge.txt, result.json, logs/, violation/), showing every move to
 // job.Watch.
 func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
@@ -327,7 +327,7 @@ func lastStep(rec *permove.GameRecord) *record.PDDStep {
 
 // pddGameResult turns the referee's record into the arena's result: the
 // winner by seat (White is seat 0), the reason in the platform's words
-// (score, islands, bridges, draw or violation, spec §4.5; none for an
+// (score, islands, bridges, draw or violation; none for an
 // unfinished game), the scores as the detail, and the violation as the
 // fault of the seat that lost by it; paths are the seats' programs. Plies
 // counts the lines of stepLog.txt, the actions of a -start record included.

@@ -14,7 +14,7 @@ import (
 	"github.com/botarena/botarena/protocol/tus"
 )
 
-// The legacy socket protocol of the 2013-2019 dark chess platform (spec §4):
+// The legacy socket protocol of the 2013-2019 dark chess platform:
 // the platform (the GUI client, or a host) listens on 127.0.0.1, starts the
 // engine as "search 127.0.0.1 <port>", and the two exchange framed messages.
 //
@@ -101,7 +101,7 @@ func ReadFrame(r io.Reader, buf []byte) ([]byte, error) {
 // MessageKind is the kind of a legacy socket message.
 type MessageKind uint8
 
-// The messages of spec §4.3. P is the platform, E the engine.
+// The messages. P is the platform, E the engine.
 const (
 	// StartMsg (P→E) "/start_<fields>" opens a game: the position,
 	// the alive counts, the history and the engine's time ([Init]).
@@ -174,7 +174,7 @@ type Message struct {
 	Time time.Duration
 }
 
-// Init is the content of "/start_" (spec §4.4): what the manual's
+// Init is the content of "/start_": what the manual's
 // init_board fills in.
 type Init struct {
 	// Board is the current position, indexed by Square (the socket index, a1
@@ -577,7 +577,7 @@ func NewInit(v darkchess.View, left time.Duration) Init {
 
 // View returns the position that in describes, seen by an engine that moves
 // first or not, of colour c ([darkchess.NoColor] if unknown), as the SDK
-// client rebuilds it (spec §4.4):
+// client rebuilds it:
 //
 //   - An unknown colour is learnt from the history's first flip, which gives
 //     the first player its colour.
@@ -589,8 +589,8 @@ func NewInit(v darkchess.View, left time.Duration) Init {
 //     alive counts minus the revealed pieces, with the counter at 0 and the
 //     history as given (a mid-game start, whose history does not begin at
 //     the opening).
-//   - A board that makes no position with the counts (as the resumed example
-//     of spec §4.4, whose b7 is still face-down after b7-b8) gives way to a
+//   - A board that makes no position with the counts (as the manual's resumed
+//     example, whose b7 is still face-down after b7-b8) gives way to a
 //     replay that agrees with the counts.
 //
 // The view's TimeLeft holds in.Time for c, when c is known. It fails when

@@ -15,7 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
-// The two /start_ payloads of spec §4.4.
+// The two /start_ payloads.
 const (
 	dcFreshStart   = "/start_8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,1,2,2,2,2,2,5,1,2,2,2,2,2,5,0,900000"
 	dcResumedStart = "/start_8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,13,15,8,8,0,2,2,2,2,2,5,1,2,2,2,2,2,5,4,29_ 1,25_15,28_13,25-29,880212"
@@ -102,7 +102,7 @@ func TestMessages(t *testing.T) {
 	resumed := dcFresh()
 	resumed.Board[darkchess.A8] = darkchess.BlackKnight
 	resumed.Board[darkchess.B8] = darkchess.BlackPawn
-	// The spec's example leaves b7 face-down after b7-b8 (a typo there, kept
+	// The manual's example leaves b7 face-down after b7-b8 (a typo there, kept
 	// here: the bytes are what they are).
 	resumed.Alive[darkchess.RedKing] = 0
 	resumed.History = []darkchess.Ply{dcPly(t, "b8(K)"), dcPly(t, "b7(p)"), dcPly(t, "a8(n)"), dcPly(t, "b7-b8")}
@@ -217,7 +217,7 @@ func TestMessageErrors(t *testing.T) {
 	}
 }
 
-// TestDarkChessInitView rebuilds the views of spec §4.4's examples.
+// TestDarkChessInitView rebuilds the views of the two /start_ examples.
 func TestInitView(t *testing.T) {
 	m, err := cdcsocket.ParseMessage([]byte(dcResumedStart))
 	if err != nil {

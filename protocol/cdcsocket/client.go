@@ -16,8 +16,8 @@ import (
 	"github.com/botarena/botarena/protocol/tus"
 )
 
-// Conn is an engine's end of a legacy socket connection (spec §4),
-// with the calls of the manual's C++ API (spec §4.7): [Conn.InitBoard]
+// Conn is an engine's end of a legacy socket connection,
+// with the calls of the manual's C++ API: [Conn.InitBoard]
 // for init_board, [Conn.Turn] for get_turn, [Conn.Send] for
 // send and [Conn.Recv] for recv; get_color is
 // [darkchess.Piece.Color]. [Client] runs a whole game on top

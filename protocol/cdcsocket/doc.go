@@ -1,5 +1,5 @@
 // Package cdcsocket speaks the legacy dark chess socket protocol of the
-// 2013-2019 platforms (spec darkchess.md §4): length-prefixed messages over
+// 2013-2019 platforms: length-prefixed messages over
 // TCP, each frame two length bytes and then the text.
 //
 // The codec is [ParseFrame]/[AppendFrame]/[ReadFrame] for the framing and

@@ -19,8 +19,8 @@ import (
 	"github.com/botarena/botarena/protocol/tus"
 )
 
-// DefaultPort is the first port the legacy platform tries (spec
-// §4.1); it goes up from there until a bind succeeds.
+// DefaultPort is the first port the legacy platform tries; it
+// goes up from there until a bind succeeds.
 const DefaultPort = 3000
 
 // darkChessPortTries bounds the search for a free port.
@@ -37,7 +37,7 @@ const darkChessQueueMax = 64
 const darkChessExitGrace = time.Second
 
 // Program is a program that speaks the legacy socket protocol,
-// as the platform side runs it (spec §4.1): the host listens on 127.0.0.1,
+// as the platform side runs it: the host listens on 127.0.0.1,
 // starts "<Path> [Args...] 127.0.0.1 <port>" in Dir in its own process group,
 // and the program connects back. [Program.Seat] gives a seat
 // for one game under a [protocol.DarkChessReferee]:

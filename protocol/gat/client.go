@@ -16,7 +16,7 @@ import (
 )
 
 // Client plays one game of Geister on a Java geister server, or any
-// server of its protocol (spec §4), for a [geister.Player]. The zero value is
+// server of its protocol, for a [geister.Player]. The zero value is
 // ready to use; a client holds only settings, so one client may run many
 // games at once.
 type Client struct {
@@ -127,7 +127,7 @@ const geisterRetries = 2
 // conn (if it is an [io.Closer]) before returning, whatever happens.
 //
 // It reads continuously, splitting on LF (one CR before it is dropped) and
-// ignoring trailing spaces (spec §4.13). SET? asks p.Setup for the red set,
+// ignoring trailing spaces. SET? asks p.Setup for the red set,
 // sent as SET:; every MOV? (or "MOV:" and a board, the NTPU manual's
 // spelling) asks p.Play for a move of the view that board shows, sent as
 // MOV:. The player runs while the client keeps reading, so a result cancels

@@ -313,7 +313,7 @@ var jgMoveFirst = geister.PlayerFunc(func(_ context.Context, v geister.View) (ge
 	return v.AppendLegalMoves(nil)[0], nil
 })
 
-// TestClientTolerant: what spec §4.13 says a client must tolerate.
+// TestClientTolerant: what a client must tolerate from a real server.
 func TestClientTolerant(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, mov := jgStartMOV(t)

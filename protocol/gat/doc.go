@@ -1,5 +1,5 @@
 // Package gat speaks the protocol of the Java geister server used by the
-// Geister AI tournaments (GAT; spec geister.md §4), both sides.
+// Geister AI tournaments (GAT), both sides.
 //
 // The lines a client sends are [ParseCommand]/[AppendCommand] (SET, MOV)
 // and the lines the server sends [ParseEvent]/[AppendEvent] (SET?, MOV?,

@@ -10,7 +10,7 @@ import (
 	"github.com/botarena/botarena/protocol/tus"
 )
 
-// The Java geister server's protocol (spec §4) is line based: one message per
+// The Java geister server's protocol is line based: one message per
 // line, each ending in CRLF. The parsers here take one line with or without
 // its terminator (LF, CRLF, or none); the Append functions write one message
 // and its CRLF, byte for byte as the Java server writes it ("OK " and "NG "
@@ -19,10 +19,10 @@ import (
 // [ParseBoard] and [AppendBoard].
 
 // MaxLine is the longest line, terminator excluded, that the Geister
-// client and host read (spec §8.2). Every real message is at most 52 bytes.
+// client and host read. Every real message is at most 52 bytes.
 const MaxLine = 1024
 
-// Board is a board string (spec §3) decoded: the 16 triples "xyc" of
+// Board is a board string decoded: the 16 triples "xyc" of
 // the receiver's ghosts A-H and then the opponent's, each a square in the
 // receiver's own frame and a colour. It holds the string's syntax only: two
 // ghosts on one square, say, are for [Board.View] and
@@ -42,7 +42,7 @@ type Board struct {
 	Colors [2][8]geister.GhostColor
 }
 
-// ParseBoard reads a 48-character board string (spec §3), checking its
+// ParseBoard reads a 48-character board string, checking its
 // syntax only: each triple is two digits 0-5, "99" or "88", and a colour
 // letter R, B, r, b or u. It is lenient in one way: an upper-case U reads as
 // u, as the Java server's own parser does. A syntax error is a
@@ -200,7 +200,7 @@ type Command struct {
 }
 
 // ParseCommand reads one line a client sent, with or without its
-// terminator, in our host's grammar (spec §4.3, §4.4): "SET:" and four
+// terminator, in our host's grammar: "SET:" and four
 // distinct letters A-H, or "MOV:", a letter A-H, a comma and a direction
 // (NORTH, EAST, WEST, SOUTH or N, E, W, S). Letters and directions may be in
 // either case; the prefixes are upper case; nothing may come before or after,
@@ -327,7 +327,7 @@ type Event struct {
 }
 
 // ParseEvent reads one line a server sent, with or without its
-// terminator. It is tolerant where a client must be (spec §4.13): trailing
+// terminator. It is tolerant where a client must be: trailing
 // spaces and tabs are ignored, so "OK", "OK " and "NG" read as the Java
 // server's "OK " and "NG "; "MOV:" and a board reads as MOV? (the NTPU
 // manual's spelling); the board is read by [ParseBoard]. An empty line
@@ -412,7 +412,7 @@ func AppendEvent(b []byte, e Event) []byte {
 // ViewerKind is the label of a Geister viewer state string.
 type ViewerKind uint8
 
-// The viewer's labels (spec §4.10). The zero value is the state before any
+// The viewer's labels. The zero value is the state before any
 // game event, sent as "null".
 const (
 	ViewerNull    ViewerKind = iota // "null": nothing has happened yet
@@ -423,7 +423,7 @@ const (
 )
 
 // ViewerState is one state string of the Java server's WebSocket
-// viewer (spec §4.10): a 4-character label and the board as the second player
+// viewer: a 4-character label and the board as the second player
 // sees it with every colour shown, or "null" before any game event.
 type ViewerState struct {
 	Kind  ViewerKind    // the label

@@ -13,7 +13,7 @@ import (
 	"github.com/botarena/botarena/timer"
 )
 
-// The Java geister server's addresses (spec §4.1, §4.10), which
+// The Java geister server's addresses, which
 // [Host.ListenAndServe] and [Viewer.ListenAndServe] use when
 // given "".
 const (
@@ -34,7 +34,7 @@ const (
 )
 
 // Received is one line a Geister host received from a player, as the
-// Java server logs it (spec §7): every non-empty line, refused and
+// Java server logs it: every non-empty line, refused and
 // out-of-turn ones included, exactly as received without its line end.
 type Received struct {
 	Side geister.Color // who sent it
@@ -57,7 +57,7 @@ type GameRecord struct {
 	// Serve cut short.
 	Result geister.Result
 	// Commands holds the lines received, in order (at most the first 4096),
-	// for the Java server's per-game log (spec §7).
+	// for the Java server's per-game log.
 	Commands     []Received
 	Began, Ended time.Time // when the second player connected, and when the result was sent
 	// RecordFile is the board.txt written into Host.RecordDir ("" if
@@ -66,8 +66,8 @@ type GameRecord struct {
 }
 
 // Host is the referee side of the Java geister server's protocol
-// (spec §4): a server that the Java server's clients can use unchanged,
-// without its defects (spec §4.12). The first player connects to one
+// (GAT): a server that the Java server's clients can use unchanged,
+// without its defects. The first player connects to one
 // listener (port 10000 on the Java server), the second to another (10001).
 // Each accepted connection gets SET? at once; the game starts when both
 // players' SET: have been accepted, and the host then runs it as the Java
@@ -80,7 +80,7 @@ type GameRecord struct {
 // game starts. Both listeners stay open for the whole run. To run games at
 // once, serve other listeners.
 //
-// What each command costs (spec §4.3-§4.5): empty lines are ignored, and a
+// What each command costs: empty lines are ignored, and a
 // line may end in LF or CRLF. During setup a well-formed SET: (four distinct
 // letters A-H) is answered OK; anything else, a second SET among it, gets NG
 // and the player may try again. During play a line from the player not to
@@ -116,7 +116,7 @@ type Host struct {
 	// value means geister.GAT.
 	Rules geister.Rules
 
-	// Time is each player's clock (spec §4.9), on a timer.Clock: a player's
+	// Time is each player's clock, on a timer.Clock: a player's
 	// turn starts when its MOV? has been written and ends when its move has
 	// been read; a refused move does not stop it. The zero Control means
 	// the Java server's defaults, --budget=600 --timeout=10, which is
@@ -135,7 +135,7 @@ type Host struct {
 	// server has none).
 	SetupTimeout time.Duration
 
-	// Wait is the Java server's --wait (spec §4.8): a pause after each
+	// Wait is the Java server's --wait: a pause after each
 	// reply to a command (OK, OKR, OKB, NG), from the moment the reply has
 	// been written, before whatever the host sends next: the next MOV?, the
 	// results (WON:, LST:, DRW:), the LST: after the NG of an illegal move.
@@ -145,13 +145,13 @@ type Host struct {
 	Wait time.Duration
 
 	// Start, when not the zero Position, is the position every game starts
-	// from (a start file, spec §6.6, with both red sets): the host still
+	// from (a mid-game start file, with both red sets): the host still
 	// asks for SET: and answers OK to a well-formed one, but keeps the
 	// colours of Start. It must be a position that is not decided.
 	Start geister.Position
 
 	// RecordDir, when not empty, is the directory where the host writes the
-	// NTPU board.txt record (spec §6.2) of every game that started, named
+	// NTPU board.txt record of every game that started, named
 	// game-<yyyy-MM-dd-HH-mm-ss-SSS>.txt after its start: the players are
 	// named by their addresses, the time line gives Time.Main, the
 	// timestamps are when the first MOV? was sent and when each move was
@@ -160,7 +160,7 @@ type Host struct {
 	// file's).
 	RecordDir string
 
-	// Viewer, when not nil, is told the state of every game (spec §4.10):
+	// Viewer, when not nil, is told the state of every game:
 	// serve it on its own port for the Java server's viewer page.
 	Viewer *Viewer
 

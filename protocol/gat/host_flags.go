@@ -13,7 +13,7 @@ import (
 )
 
 // HostOptions are the command-line options of the Java geister server
-// (spec §4.8), which a [Host] accepts with the same meaning, and ours.
+// (--port, --wait, --budget, --timeout, ...), which a [Host] accepts with the same meaning, and ours.
 // RegisterFlags binds them to a flag.FlagSet, where both "--opt=value" and
 // "--opt value" work, as on the Java server; Host and Addrs turn them into a
 // host. The zero value is not the defaults: use RegisterFlags, or

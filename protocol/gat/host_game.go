@@ -164,7 +164,7 @@ func (g *geisterGame) handle(ev geisterLineEvent) {
 		return
 	}
 	if ev.line == "" {
-		return // spec §4.12 D1: empty lines are ignored
+		return // empty lines are ignored, where the Java server counts them as errors
 	}
 	if len(g.rec.Commands) < geisterMaxCommands {
 		g.rec.Commands = append(g.rec.Commands, Received{Side: c.seat, Line: ev.line, At: ev.at})
@@ -286,7 +286,7 @@ func (g *geisterGame) play(c *geisterConn, m geister.Move, at time.Time) {
 // reply sends e, the answer to a command of c (OK, OKR, OKB or NG), and then
 // runs next (if not nil): at once without Wait; else Wait after e has been
 // written to c's socket, as the Java server sleeps after each reply, before
-// whatever it sends next (spec §4.8: the next MOV?, the results, LST: after
+// whatever it sends next (the next MOV?, the results, LST: after
 // the NG of an illegal move). No command is handled during the pause, and
 // the pause is charged to nobody (no MOV? is pending); only a time out, a
 // setup timeout or Serve's end can end the game meanwhile, and next then
@@ -523,7 +523,7 @@ type geisterWritten struct {
 	at  time.Time
 }
 
-// geisterTurnClock is the players' clock of spec §4.9 on a [timer.Clock]:
+// geisterTurnClock is the players' clock on a [timer.Clock]:
 // a ply runs from the moment the MOV? reached the mover's socket until its
 // legal move was read (the times the writer and the reader saw, not the
 // time the game goroutine got to them), and a time.Timer wakes the game at

@@ -112,10 +112,10 @@ func jgReplay(t *testing.T, h *Host, sc jgScript) {
 	}
 }
 
-// TestHostGolden replays every capture through our host (spec §8.2):
+// TestHostGolden replays every capture through our host:
 // the clients' bytes in, the server's bytes out, compared per side after
 // splitting on CRLF, up to each side's first result. Where the Java server
-// was wrong, the expected messages are ours (spec §4.12): D7, the escape
+// was wrong, the expected messages are ours: D7, the escape
 // acked "OK " in random-game-2; D4, the player who was thinking loses on
 // time in scenario-bug-spurious-timeout; D5, nothing after the first
 // result. The captures with --budget=3 --timeout=2 run on a clock ten
@@ -242,7 +242,7 @@ func jgContext(t *testing.T) context.Context {
 	return ctx
 }
 
-// TestHostRecordFile replays the game of spec §6.3's board.txt
+// TestHostRecordFile replays the game of the documented board.txt
 // example and checks the file our host writes: the same lines but for the
 // date, the names (our host names players by address) and the times.
 func TestHostRecordFile(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"github.com/botarena/botarena/record"
 )
 
-// writeRecord writes the game's board.txt (spec §6.2) into the host's
+// writeRecord writes the game's board.txt into the host's
 // RecordDir, named game-<yyyy-MM-dd-HH-mm-ss-SSS>.txt after its start (the
 // milliseconds are increased until the name is free), and returns its path.
 // A failure is logged; the path is then "".

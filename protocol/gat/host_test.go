@@ -203,7 +203,7 @@ func jgPair(t *testing.T, ctx context.Context, addrs [2]string) (p0, p1 *jgClien
 
 // ---- behaviour ----
 
-// TestHostSetup covers the setup phase (spec §4.3): the grammar of
+// TestHostSetup covers the setup phase: the grammar of
 // SET:, retries, NG to anything else, and the framing fixes D1, D2, D11.
 func TestHostSetup(t *testing.T) {
 	h := &Host{}
@@ -260,7 +260,7 @@ func jgRedOnExit(t *testing.T) geister.Position {
 }
 
 // TestHostIllegalMoves sends every kind of bad command from the side
-// to move (spec §4.5): under the default policy each gets NG, then LST: to
+// to move: under the default policy each gets NG, then LST: to
 // the offender and WON: to the other.
 func TestHostIllegalMoves(t *testing.T) {
 	for _, tc := range []struct {

@@ -137,7 +137,7 @@ func jgBlueOnExit(t *testing.T) geister.Position {
 }
 
 // TestHostWaitBeforeResults checks --wait where the Java server
-// sleeps (spec §4.8): after every reply, from the moment it has been
+// sleeps: after every reply, from the moment it has been
 // written, before whatever comes next: the first MOV? after the OK of the
 // second SET:, the results after the OK of a winning move, the LST: (and
 // the opponent's WON:) after the NG of an illegal move, the next command

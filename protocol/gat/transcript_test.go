@@ -12,7 +12,7 @@ import (
 	"github.com/botarena/botarena/internal/sharedtest"
 )
 
-// The Java server captures of spec §9 (testdata/geister/README.md): one row
+// The Java server captures (testdata/geister/README.md): one row
 // per TCP read, "<ms> <P0|P1> <direction> <JSON-quoted bytes>".
 
 // jgRow is one row of a capture.

@@ -22,7 +22,7 @@ import (
 )
 
 // ViewerPath is the WebSocket endpoint of the Java server's viewer
-// page (spec §4.10), which [Viewer.Serve] serves.
+// page, which [Viewer.Serve] serves.
 const ViewerPath = "/ws/geister"
 
 // The viewer's fixed limits.
@@ -33,8 +33,8 @@ const (
 )
 
 // Viewer broadcasts the state of a Geister host's games to WebSocket
-// viewers, as the Java server does on ws://<host>:8080/ws/geister (spec
-// §4.10): one current state string ([ViewerState]: "null" before any
+// viewers, as the Java server does on ws://<host>:8080/ws/geister:
+// one current state string ([ViewerState]: "null" before any
 // game event, then a label and the second player's board), sent to every
 // viewer when it connects, whenever it changes, and again every Interval.
 // Frames from viewers are read and ignored (a ping is answered, a close

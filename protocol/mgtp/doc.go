@@ -1,6 +1,6 @@
 // Package mgtp speaks MGTP, the text protocol over standard input and
 // output with which the 2021-22 dark chess match system and the NTPU
-// launcher drive engines (spec darkchess.md §5), both sides:
+// launcher drive engines, both sides:
 //
 //   - the codec: [Command] and [Reply] lines, [ParseCommand], [AppendCommand],
 //     [ParseReply] and [AppendReply], with typed constructors and accessors

@@ -15,7 +15,7 @@ import (
 	"github.com/botarena/botarena/darkchess"
 )
 
-// The answers of the templates (spec §5.4).
+// The answers of the templates.
 const (
 	// ProtocolVersion is the answer to protocol_version.
 	ProtocolVersion = "1.1.0"
@@ -69,7 +69,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, p darkchess.Player)
 // flushed), until quit, which it answers "=5" before returning nil, or the
 // end of in, which also returns nil (the host is gone).
 //
-// It follows the engine obligations of spec §5.4. It dispatches on the id
+// It follows the engine obligations. It dispatches on the id
 // and ignores the name; an unknown id gets "?<id> unknown command", and a
 // line with no id is logged and ignored. reset_board starts a new game;
 // the position changes only with move and flip (never with the engine's

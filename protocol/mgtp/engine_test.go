@@ -247,7 +247,7 @@ func TestEngineCommands(t *testing.T) {
 	eng.ask("11 flip b8 K", "=11")
 	// An illegal answer of the player is refused.
 	eng.ask("12 genmove black", "?12 illegal move a1-a2")
-	// init_board: the endgame of spec §6.1, with black to move.
+	// init_board: the endgame, with black to move.
 	pos, _ := darkchess.ParsePosition("P-P-/-K-g/-R--/-mp-/r-c-/c-PP/gk--/---- b 00000000000000 0")
 	eng.ask(mgtp.InitBoardCommand(pos.View(darkchess.Black)).String(), "=18")
 	eng.ask("18 init_board X", "?18 mgtp: want 32 squares and 14 counts at offset 15 of \"18 init_board X\"")

@@ -16,7 +16,7 @@ import (
 )
 
 // DefaultQuitWait is how long a [Seat] waits for an engine to exit after
-// quit before it kills its process group (spec §5.3).
+// quit before it kills its process group.
 const DefaultQuitWait = 2 * time.Second
 
 // replyBuffer bounds the replies read ahead of the one awaited.
@@ -28,7 +28,7 @@ const goneGrace = time.Second
 
 // Program is an MGTP engine program, as the host side runs it: one process
 // per game, started as Path with Args in Dir, in its own process group,
-// its standard input and output piped (spec §5.1). [Program.Seat] gives a
+// its standard input and output piped. [Program.Seat] gives a
 // seat for one game under a protocol.DarkChessReferee:
 //
 //	ref := protocol.DarkChessReferee{FreeFirstPly: true}
@@ -36,7 +36,7 @@ const goneGrace = time.Second
 //	b := mgtp.Program{Path: "./engine-b"}
 //	rec, err := ref.Play(ctx, darkchess.NewGame(darkchess.NTU2021, rng), [2]protocol.DarkChessSeat{a.Seat(), b.Seat()})
 //
-// The seat sends exactly the commands of the 2021 system (spec §5.3): the
+// The seat sends exactly the commands of the 2021 system: the
 // handshake "1 name", "2 version", "7 reset_board", "15 time_setting <ms>",
 // "14 ready"; "12 genmove <colour>" on the engine's turn; after every ply,
 // its own included, "10 move <src> <dst>" or "11 flip <sq> <piece>" and
@@ -48,7 +48,7 @@ const goneGrace = time.Second
 // command, skipping (and logging to Output) every other line the engine
 // prints, replies with another id included.
 //
-// Faults (spec §5.6): a handshake command unanswered within the referee's
+// Faults: a handshake command unanswered within the referee's
 // handshake timeout, a genmove unanswered by the mover's deadline, an echo
 // unanswered within its tell timeout, an engine that exits or closes its
 // output: TimeOut (of kind protocol.DarkChessTimedOut, protocol.DarkChessCrashed,
@@ -69,7 +69,7 @@ type Program struct {
 	// Env is its environment; nil means the host's.
 	Env []string
 	// Transcript, when not nil, receives the .command transcript of the
-	// game as the 2021 system wrote it (spec §5.7): each command line as
+	// game as the 2021 system wrote it: each command line as
 	// sent, each reply as ">>" and the reply without its leading '=' (a
 	// failure as ">>?<id> ..."), and after quit a bare ">>" if a command
 	// was left unanswered. The reply to quit is not waited for, and not

@@ -12,14 +12,14 @@ import (
 )
 
 // MaxLine is the longest line, terminator excluded, that the engine and the
-// host read (spec §5.1: 64 KiB). A longer line from an engine is dropped as
+// host read (64 KiB). A longer line from an engine is dropped as
 // noise; a longer command is ignored by the engine side.
 const MaxLine = 64 << 10
 
-// ID is a command's fixed index, on which engines dispatch (spec §5.2).
+// ID is a command's fixed index, on which engines dispatch.
 type ID int
 
-// The commands of spec §5.2, by id.
+// The commands, by id.
 const (
 	CmdProtocolVersion ID = 0  // protocol_version: answered 1.1.0
 	CmdName            ID = 1  // name: the engine's name
@@ -220,7 +220,7 @@ func TimeLeftCommand(c darkchess.Color, d time.Duration) Command {
 // InitBoardCommand returns "18 init_board" for a position with no
 // history: the 32 squares top-first (a8 b8 c8 d8 a7 ... d1; X face-down, -
 // empty), then the 14 alive counts in the 2021 template's order P C N R M
-// G K p c n r m g k (spec §5.2).
+// G K p c n r m g k.
 func InitBoardCommand(v darkchess.View) Command {
 	args := make([]string, 0, 32+14)
 	for i := range 32 {
@@ -358,7 +358,7 @@ func (c Command) Millis() (time.Duration, error) {
 }
 
 // Int reads the first argument that is a decimal integer, as engines read
-// num_repetition and num_moves_to_draw (spec §5.4).
+// num_repetition and num_moves_to_draw.
 func (c Command) Int() (int, error) {
 	for _, a := range c.Args {
 		if n, err := strconv.Atoi(a); err == nil && a[0] != '+' {

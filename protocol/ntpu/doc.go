@@ -1,5 +1,5 @@
 // Package ntpu speaks the NTPU Geister platform's program protocol in its
-// two modes (spec geister.md §5): STDIO, where the platform runs the
+// two modes: STDIO, where the platform runs the
 // program and talks over its standard input and output, and TCP, where the
 // program connects to the platform. The board text is the Java server's
 // ([gat.Board]).

@@ -206,7 +206,7 @@ func (g *ntpuGame) line(c geister.Color, l ntpuLine) error {
 // it, is a STDIO-mode program talking on its standard output (its board, its
 // thoughts: the launcher shows stdout in its window) rather than a command:
 // the line is then logged within a bound and skipped, and the program's
-// clock runs on (spec §5.3). Lines over gat.MaxLine bytes are bad
+// clock runs on. Lines over gat.MaxLine bytes are bad
 // commands. A TCP-mode program speaks the Java server's protocol, where any
 // line is a command.
 func (g *ntpuGame) talking(c geister.Color, l ntpuLine) bool {

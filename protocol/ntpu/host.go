@@ -15,17 +15,16 @@ import (
 )
 
 // ConnectMode is how the NTPU launcher talks to a player's program
-// (連接模式, spec §5.1).
+// (連接模式).
 type ConnectMode uint8
 
 const (
 	// STDIOMode speaks the protocol over the program's standard input
-	// and output (spec §5.3). It is the zero value.
+	// and output. It is the zero value.
 	STDIOMode ConnectMode = iota
 	// TCPMode starts the program with two more arguments, the IP
 	// address and the port the host listens on, and speaks the Java
-	// server's protocol over the connection the program makes there
-	// (spec §5.2).
+	// server's protocol over the connection the program makes there.
 	TCPMode
 )
 
@@ -64,8 +63,8 @@ type Program struct {
 	Mode ConnectMode
 }
 
-// SplitArgs splits the launcher's argument field as our hosts do
-// (spec §5.2): at white space, a pair of double quotes grouping what is
+// SplitArgs splits the launcher's argument field as our hosts do:
+// at white space, a pair of double quotes grouping what is
 // between them (the quotes are removed). An unterminated quote runs to the
 // end.
 func SplitArgs(s string) []string {
@@ -102,10 +101,10 @@ const (
 )
 
 // Host referees one Geister game at a time between two programs
-// run as the NTPU platform's launcher runs them (spec §5): in STDIO mode
+// run as the NTPU platform's launcher runs them: in STDIO mode
 // (the protocol on the program's standard input and output) or in TCP mode
 // (the program started with the host's address, connecting back). The
-// messages are the Java server's (spec §4), each program in its own frame.
+// messages are the Java server's, each program in its own frame.
 //
 // A game: both programs are started, each in its own process group; SET? is
 // sent to both; each SET: (four distinct letters A-H) is answered OK, any
@@ -144,7 +143,7 @@ type Host struct {
 	// Rules are the rules of the game; the zero value means geister.NTPU.
 	Rules geister.Rules
 
-	// Time is each player's clock (spec §5.1, timer.NTPU builds it from the
+	// Time is each player's clock (timer.NTPU builds it from the
 	// launcher's fields; the launcher's default is timer.NTPU("Absolute",
 	// 900*time.Second, 0, 0)). The zero Control sets no limit.
 	Time timer.Control
@@ -167,7 +166,7 @@ type Host struct {
 	// "\r\n".
 	CRLF bool
 
-	// Start, when not nil, is a mid-game file (中盤檔案, spec §6.6) the game
+	// Start, when not nil, is a mid-game file (中盤檔案) the game
 	// starts from: its recorded moves are replayed, the game goes on from
 	// there and the ply limit counts them. The players are still asked
 	// for SET:; where the file gives a side's red set, a well-formed SET:
@@ -175,7 +174,7 @@ type Host struct {
 	// SET: must fit the file's captures, counts and moves, or it gets NG.
 	Start *record.GeisterBoard
 
-	// BoardFile, when set, writes board.txt (spec §6.2, the opponent's
+	// BoardFile, when set, writes board.txt (the opponent's
 	// reds "-") into each program's directory before each of its plies, as
 	// the NTPU platform does for programs that read the position from it.
 	BoardFile bool
@@ -220,7 +219,7 @@ type Game struct {
 	// abandoned in setup (neither player set its reds in time) or cut
 	// short by Play's ctx.
 	Result geister.Result
-	// Record is the game as a board.txt (spec §6.2): names, the initial
+	// Record is the game as a board.txt: names, the initial
 	// board, the moves (a mid-game start's included), the result, the
 	// timestamps, the captures and both red sets.
 	Record *record.GeisterBoard

@@ -332,7 +332,7 @@ func (s *ntpuSeat) logNoise(why string, l ntpuLine) {
 
 // ntpuIsCommand reports whether a line a STDIO-mode program printed is a
 // command, to be judged, rather than the program talking on its standard
-// output, to be skipped (spec §5.3): whether it begins, after spaces and
+// output, to be skipped: whether it begins, after spaces and
 // tabs, with one of the commands a program sends, SET: or MOV:, in either
 // case. A line that is a command but a bad one ("MOV:Z,UP", "mov:a,up")
 // still gets NG.

@@ -14,8 +14,8 @@ import (
 	"github.com/botarena/botarena/protocol/gat"
 )
 
-// The NTPU platform's STDIO mode (spec §5.3): the launcher starts the
-// player's program and relays the Java geister server's messages (spec §4)
+// The NTPU platform's STDIO mode: the launcher starts the
+// player's program and relays the Java geister server's messages
 // to its standard input and its answers from its standard output, one per
 // line, unchanged. After the result it sends "/exit".
 
@@ -59,7 +59,7 @@ func (r *ntpuLineReader) next() (line string, tooLong bool, err error) {
 }
 
 // STDIO runs a [geister.Player] as a program in the NTPU platform's
-// STDIO mode (spec §5.3): it reads the server's messages from the program's
+// STDIO mode: it reads the server's messages from the program's
 // standard input and writes the answers to its standard output. The zero
 // value is ready to use; [ServeSTDIO] runs it.
 type STDIO struct {
@@ -96,8 +96,8 @@ func ServeSTDIO(ctx context.Context, in io.Reader, out io.Writer, p geister.Play
 // LST:, DRW:, unknown and malformed lines, and lines longer than
 // [gat.MaxLine]). Blank lines (nothing but white space) get no answer. Input lines may end in LF or
 // CRLF. Every answer ends in "\n" and is written with one Write, then
-// flushed if out has a Flush method, so nothing waits in a buffer (spec
-// §5.5).
+// flushed if out has a Flush method, so nothing waits in a buffer (a
+// program that does not flush is the most common fault on the platform).
 //
 // The protocol never says which side the program plays: the first MOV? is
 // taken to be the first player's when it shows the start position, the

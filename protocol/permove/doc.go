@@ -1,5 +1,5 @@
 // Package permove speaks the Ponte del Diavolo course platform's per-move
-// program interface (spec pdd.md §4-5): the platform runs
+// program interface: the platform runs
 // `prog <W|B> <Y|N> chess.txt bridge.txt stepLog.txt` once per move, and
 // the program answers by rewriting chess.txt or bridge.txt.
 //

@@ -11,7 +11,7 @@ import (
 // The violations of the Ponte del Diavolo program interface that are not
 // rules of the game (those are package pdd's sentinels, such as
 // [pdd.ErrIslandTouches]). A [*Violation] wraps exactly one of these or
-// of pdd's; the texts are the stable ones of spec §4.6.
+// of pdd's; the texts are the stable ones.
 var (
 	// ErrProgramStart (表一 Compile Error): the program could not be started:
 	// not found, not executable, not a valid executable.
@@ -39,7 +39,7 @@ var (
 )
 
 // pddViolationName returns the stable name of the violation sentinel err
-// wraps (spec §4.6), or "" if it wraps none.
+// wraps, or "" if it wraps none.
 func pddViolationName(err error) string {
 	for _, v := range []struct {
 		err  error
@@ -92,7 +92,7 @@ func (v *Violation) Error() string {
 func (v *Violation) Unwrap() error { return v.Err }
 
 // Name returns the stable name of the violation, the one result files use:
-// "ErrTimeout", "ErrIslandTouches", ... (spec §4.6), or "" if Err wraps no
+// "ErrTimeout", "ErrIslandTouches", ..., or "" if Err wraps no
 // violation sentinel.
 func (v *Violation) Name() string { return pddViolationName(v.Err) }
 

@@ -16,7 +16,7 @@ import (
 )
 
 // The names the referee keeps in a game directory besides the three files
-// of the interface (spec §4.7).
+// of the interface.
 const (
 	pddLogsDir      = "logs"        // what the programs printed
 	pddViolationDir = "violation"   // the files as a violating program left them
@@ -204,7 +204,7 @@ func (e *pddEntryError) Error() string {
 
 // check looks at what the program that has just run left in the game
 // directory, besides chess.txt, bridge.txt and stepLog.txt (which the
-// classification of spec §4.3 reads), and returns the first thing wrong,
+// classification reads), and returns the first thing wrong,
 // or nil:
 //
 //   - the permissions of the game directory or of its logs/ changed (they
@@ -242,7 +242,7 @@ func (d *pddDir) check() error {
 		name, mode := e.Name(), e.Type()
 		switch name {
 		case record.PDDChessFile, record.PDDBridgeFile, record.PDDStepLogFile:
-			continue // rows 3 and 5 of spec §4.3
+			continue // a missing or unchanged file is judged later, by the classification
 		case pddLogsDir:
 			if err := d.checkLogs(); err != nil {
 				note(err)

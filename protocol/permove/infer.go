@@ -12,7 +12,7 @@ import (
 
 // InferMove works out which action a strategy program took from the
 // chess.txt and bridge.txt it left, given the position before its turn (the
-// referee's own, never the files it wrote), and checks it (spec §4.3, rows
+// referee's own, never the files it wrote), and checks it (rows
 // 5-16). It returns either a move legal in before, or an error wrapping
 // exactly one violation sentinel with the detail:
 //
@@ -32,7 +32,7 @@ import (
 //     tiles, and nothing else).
 //
 // Under [pdd.Official] unchanged files are a Pass, which Play accepts only
-// when the side has no 2-tile placement (spec §4.9).
+// when the side has no 2-tile placement.
 func InferMove(before pdd.Position, chess, bridge []byte) (pdd.Move, error) {
 	mover := before.Turn()
 	if before.IsOver() {

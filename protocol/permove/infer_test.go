@@ -13,7 +13,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// pddViolationSentinels are the violations of spec §4.6.
+// pddViolationSentinels are the violations.
 var pddViolationSentinels = []error{
 	permove.ErrProgramStart, permove.ErrTimeout, permove.ErrStepLogWritten, permove.ErrExitStatus,
 	permove.ErrFileFormat, permove.ErrWrongColor, pdd.ErrOccupied, pdd.ErrUnderBridge,

@@ -59,7 +59,7 @@ func (p Program) name() string {
 }
 
 // Referee referees Ponte del Diavolo games between two strategy programs
-// over the course platform's per-move file interface (spec §4). For each
+// over the course platform's per-move file interface. For each
 // move it writes chess.txt, bridge.txt and stepLog.txt from its own state
 // into the game directory, runs
 //
@@ -74,7 +74,7 @@ func (p Program) name() string {
 // the game ends when neither side can move, and the scores decide. A
 // program that cannot be started, runs out of time, writes stepLog.txt,
 // exits non-zero or crashes, writes malformed files or anything but one
-// legal action loses at once with a [*Violation] (spec §4.3).
+// legal action loses at once with a [*Violation].
 //
 // Configure the fields before calling Play and do not change them while it
 // runs. One Referee may run several games at once, each in its own
@@ -82,7 +82,7 @@ func (p Program) name() string {
 // LF files.
 type Referee struct {
 	// Rules is the rule profile: pdd.Course (the zero value) or
-	// pdd.Official, played over files as spec §4.9 extends the interface.
+	// pdd.Official, played over files: a pass is a stepLog.txt line.
 	Rules pdd.Rules
 	// Control is the time control, run on a timer.Clock per game; a move
 	// is timed from just before the program starts until it exits. The zero
@@ -138,7 +138,7 @@ type MoveRecord struct {
 	Elapsed time.Duration  // the program's run, from start to exit
 }
 
-// GameRecord is what a [Referee] records of a game (spec §4.7).
+// GameRecord is what a [Referee] records of a game.
 type GameRecord struct {
 	Dir          string    // the game directory
 	Rules        pdd.Rules // the profile
@@ -167,8 +167,8 @@ func (r *GameRecord) StepLog() record.PDDStepLog {
 	return l
 }
 
-// ResultFile is the layout of a game directory's result.json (spec
-// §4.7). Colours are "W" and "B", points "x,y"; Winner is "W", "B" or
+// ResultFile is the layout of a game directory's result.json.
+// Colours are "W" and "B", points "x,y"; Winner is "W", "B" or
 // "none"; Reason is "score", "islands", "bridges", "draw", "violation" or
 // "unfinished".
 type ResultFile struct {
@@ -180,7 +180,7 @@ type ResultFile struct {
 	Winner string `json:"winner"` // "W", "B" or "none"
 	Reason string `json:"reason"` // why the game ended
 	// Violation is what the loser did, after a violation: its stable name
-	// (spec §4.6), side, turn and the error's text.
+	// ("ErrTimeout", ...), side, turn and the error's text.
 	Violation *struct {
 		Name   string `json:"name"`
 		Color  string `json:"color"`
@@ -261,8 +261,8 @@ func (r *GameRecord) ResultFile() ResultFile {
 }
 
 // Play referees one game, white against black, in dir, which is created if
-// needed and must be empty. The game directory holds, at the end (spec
-// §4.7): stepLog.txt (the accepted actions), chess.txt and bridge.txt (the
+// needed and must be empty. The game directory holds, at the end:
+// stepLog.txt (the accepted actions), chess.txt and bridge.txt (the
 // final position; after a violation, the position before it), result.json
 // ([GameRecord.ResultFile]), logs/<turn>-<C>.stdout and .stderr (what a
 // program printed on a turn, when it printed anything, within LogLimit
@@ -280,7 +280,7 @@ func (r *GameRecord) ResultFile() ResultFile {
 // or replaces the directory loses by ErrStepLogWritten (the platform's 竄改:
 // the game directory is the referee's record); a chess.txt or bridge.txt
 // that is a symlink or has other hard links is not a regular file of the
-// game directory, and loses by ErrFileFormat (spec §4.3 row 5). At the end
+// game directory, and loses by ErrFileFormat. At the end
 // Play puts a moved game directory back at its path.
 //
 // With a Start, the game goes on from the position its actions reach, and
@@ -481,7 +481,7 @@ func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Durat
 		return pdd.NoMove, 0, nil, err
 	}
 
-	// Classify (spec §4.3); the first matching row decides. Everything is
+	// Classify; the first matching row decides. Everything is
 	// read within the game directory opened at the start, whatever the
 	// program did to its path.
 	chess, cerr := readRegularFile(g.dir.root, record.PDDChessFile)

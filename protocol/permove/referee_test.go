@@ -24,14 +24,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// F2 of spec §3.6 (the position after the seed's stepLog) and that stepLog.
+// F2 (the position after the course's example stepLog) and that stepLog.
 var (
 	pddF2Chess     = pddGolden("F2/chess.txt")
 	pddF2Bridge    = pddGolden("F2/bridge.txt")
 	pddSeedStepLog = pddGolden("seed-stepLog.txt")
 )
 
-// pddGolden returns the file name of the golden fixtures of spec §3.6, kept
+// pddGolden returns the file name of the golden fixtures, kept
 // once for every package's tests in pdd/testdata/fixtures. A missing file
 // reads as text that no PDD reader accepts, so the tests using it fail.
 func pddGolden(name string) string {
@@ -142,8 +142,7 @@ type pddScenario struct {
 }
 
 // TestPDDReferee referees games between real processes: the scripted bot
-// misbehaving in every way of spec §4.3 and §4.4, and whole games (spec
-// §6.5).
+// misbehaving in every way, and whole games.
 func TestReferee(t *testing.T) {
 	bots, random := buildPDDPrograms(t)
 	proctest.Subreaper(t)
@@ -282,7 +281,7 @@ func TestReferee(t *testing.T) {
 		}
 	})
 
-	// An Official game over files (spec §4.9): supplies, voluntary and
+	// An Official game over files: supplies, voluntary and
 	// forced passes as stepLog lines, the end by passing.
 	t.Run("official game", func(t *testing.T) {
 		t.Parallel()

@@ -29,7 +29,7 @@ type Options struct {
 	// when the player fails, instead of playing the first legal move.
 	NoFallback bool
 	// Rules is the rule profile: pdd.Course (the zero value) or
-	// pdd.Official (spec §4.9).
+	// pdd.Official.
 	Rules pdd.Rules
 }
 
@@ -49,7 +49,7 @@ func Run(player pdd.Player) {
 // RunArgs is the testable core of [Run]: it plays one
 // move for player as the platform asks with args (the program's name first,
 // then PROG <W|B> <Y|N> <chess.txt> <bridge.txt> <stepLog.txt>) and returns
-// the exit status (spec §5):
+// the exit status:
 //
 //  1. It parses the arguments ([ParseArgs]). A bad invocation prints
 //     "<prog>: <error>" on stderr and returns 2. Y given to W is a warning.
@@ -285,8 +285,8 @@ func askPDDPlayer(ctx context.Context, player pdd.Player, pos pdd.Position, dead
 	}
 }
 
-// writePDDStrategyFile writes a strategy's chess.txt or bridge.txt as spec
-// §5 says: a temporary file in the same directory, synced, then renamed over
+// writePDDStrategyFile writes a strategy's chess.txt or bridge.txt as a
+// strategy must, so that a reader never sees half a file: a temporary file in the same directory, synced, then renamed over
 // path, with the mode path had (perm if it did not exist); if the temporary
 // file cannot be made or renamed, it rewrites path in place. Whatever is at
 // path that is not a regular file (a symlink, a directory) is replaced,

@@ -31,7 +31,7 @@ func Run(ctx context.Context, dir string, p darkchess.Player) error {
 	return c.Run(ctx, p)
 }
 
-// Client is the engine side of read mode (spec §3.1, §6.4):
+// Client is the engine side of read mode:
 // a program that the platform runs once per ply, which reads board.txt in
 // its directory, chooses a ply and leaves it in move.txt.
 //

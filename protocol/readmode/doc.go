@@ -1,4 +1,4 @@
-// Package readmode speaks dark chess read mode (spec darkchess.md §3): the
+// Package readmode speaks dark chess read mode: the
 // host runs the engine program once per ply in a directory, with the
 // position in [BoardFile] (board.txt), and reads its ply from [MoveFile]
 // (move.txt).

@@ -18,14 +18,14 @@ import (
 	"github.com/botarena/botarena/record"
 )
 
-// The files of read mode, in the engine's directory (spec §3.1).
+// The files of read mode, in the engine's directory.
 const (
 	BoardFile = "board.txt" // what the host writes before each ply
 	MoveFile  = "move.txt"  // what the engine leaves
 )
 
 // Program is a program that plays dark chess in read mode, as
-// the 2013-2019 platform ran it (spec §3.1): once per ply, in its directory,
+// the 2013-2019 platform ran it: once per ply, in its directory,
 // with no arguments. Before each of the engine's plies the host writes
 // board.txt there (the [record.DarkChessReadMode] profile), removes move.txt,
 // runs the program in its own process group and waits for it to exit, then

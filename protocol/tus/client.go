@@ -15,7 +15,7 @@ import (
 	"github.com/botarena/botarena/othello"
 )
 
-// Client plays one game of Othello on a TUS OthelloServer (spec §3.10)
+// Client plays one game of Othello on a TUS OthelloServer
 // for an [othello.Player]. The zero value is ready to use; a client holds only
 // settings, so one client may run many games at once.
 type Client struct {
@@ -118,7 +118,7 @@ func (c *Client) check(p othello.Player) error {
 }
 
 // othelloCloseGrace is how long the client waits for END after the server
-// said CLOSE (spec §3.10).
+// said CLOSE.
 const othelloCloseGrace = time.Second
 
 // Run plays one game for p over conn, which it owns from then on: it closes

@@ -365,7 +365,7 @@ func clientGolden(t *testing.T, g clientGoldenGame) {
 // --- whole games -------------------------------------------------------------
 
 // clientReferee plays one game between two clients the way the TUS server
-// does (spec §3.3-§3.5): START, BOARD and TURN 1 to both; after each valid
+// does: START, BOARD and TURN 1 to both; after each valid
 // PUT, BOARD to both and then TURN (the same colour again when the other side
 // must pass) or END. A PUT out of turn gets ERROR 3, an illegal one ERROR 2.
 // It returns the game once both clients have sent CLOSE.
@@ -471,7 +471,7 @@ func TestClientSelfPlay(t *testing.T) {
 	t.Logf("%d passes in the games", passes)
 }
 
-// --- the rules of §3.10 ----------------------------------------------------
+// --- the rules a client follows --------------------------------------------
 
 // TestOthelloClientOnlyOurTurn: START, BOARD and the opponent's TURNs never
 // ask for a move; NICK goes out before anything is read; TURN before START

@@ -1,5 +1,5 @@
 // Package tus speaks the protocol of the TUS OthelloServer (Tokyo
-// University of Science's Othello course server; spec othello.md §3), both
+// University of Science's Othello course server), both
 // sides.
 //
 // The codec is [ParseCommand]/[AppendCommand] for the lines a client sends

@@ -152,7 +152,7 @@ func hostReplayPlayer(ctx context.Context, c *hostTestClient, p hostGoldenPlayer
 }
 
 // TestHostGolden replays each game of the real server's debug logs
-// through our host (spec §3.9 item 6): two scripted clients with the log's
+// through our host: two scripted clients with the log's
 // nicknames and PUTs, FIFO pairing; each player's START/BOARD/TURN/END lines
 // must equal the log's Send to lines for it, byte for byte. The two
 // interleaved games of the search-017 log are replayed separately. The

@@ -24,7 +24,7 @@ const DefaultAddr = ":25033"
 // waiting connection (each may hold hostPendingBytes of lines).
 const DefaultMaxConns = 1000
 
-// The host's fixed limits (spec §3.8).
+// The host's fixed limits.
 const (
 	hostPendingMax   = 64                     // lines a client may send before it is paired...
 	hostPendingBytes = 8 << 10                // ...and their bytes, LFs counted: two lines of MaxLine
@@ -105,7 +105,7 @@ type GameRecord struct {
 	Began, Ended time.Time        // when the game was paired and when it ended
 }
 
-// Host is the referee side of the TUS OthelloServer protocol (spec §3):
+// Host is the referee side of the TUS OthelloServer protocol:
 // a server that the course's clients can use unchanged. It accepts
 // connections, pairs waiting clients into games and runs any number of games
 // at once, each player on its own connection.
@@ -119,7 +119,7 @@ type GameRecord struct {
 // connection has its own writer goroutine with a bounded queue and a write
 // deadline, so a slow client never holds up another game.
 //
-// The rest follows the course server (spec §3.8): NICK takes effect at once,
+// The rest follows the course server: NICK takes effect at once,
 // even before pairing; other lines sent before pairing run right after the
 // game's first TURN; a forced pass is the same TURN again;
 // the last move is followed by BOARD and END, with no TURN. After END the
@@ -175,15 +175,15 @@ type Host struct {
 	// them so that the same games leave the same files.
 	TransName string
 
-	// Console, when not nil, receives the -debug console lines of spec
-	// §3.11: "Connect from: <peer IP>", "Game-<n> Start.", "Send to <nick>:<line>",
+	// Console, when not nil, receives the course server's -debug console
+	// lines: "Connect from: <peer IP>", "Game-<n> Start.", "Send to <nick>:<line>",
 	// "Recv from <nick>:<line>", "Started recording transcript: <file>" and
 	// the end of each game. A connection that is not yet paired is named
 	// WAITING until it sends NICK. Writes are whole lines, one writer at a
 	// time, so Console should be quick (os.Stdout is).
 	Console io.Writer
 
-	// Monitor, when not nil, receives the board picture of spec §3.11 at the
+	// Monitor, when not nil, receives the board picture at the
 	// start of each game and after every move (the server's -monitor, without
 	// a window). It may be the same writer as Console.
 	Monitor io.Writer
@@ -514,7 +514,7 @@ func (s *hostServer) monitor(p othello.Position) {
 	s.h.Monitor.Write(b)
 }
 
-// appendHostBoardPicture appends the 17-line board picture of spec §3.11:
+// appendHostBoardPicture appends the 17-line board picture:
 // rows y = 0..7 from the top between rows of 25 '-', each cell '●' black,
 // '○' white or two spaces, followed by '|'.
 func appendHostBoardPicture(b []byte, p othello.Position) []byte {

@@ -301,7 +301,7 @@ func (s *hostServer) received(c *hostConn, line string) bool {
 
 // waitingLine handles a line from c before it is paired, with c.mu held.
 // NICK takes effect at once and makes c ready to be paired; every other line
-// waits for the game (spec §3.8), as a malformed NICK does, to get its
+// waits for the game, as a malformed NICK does, to get its
 // ERROR 1 then. A line that would make more than hostPendingMax waiting
 // lines or hostPendingBytes bytes is not kept: c is then gone, and
 // waitingLine reports true for the caller to tell it (overBudget) once c.mu

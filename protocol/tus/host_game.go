@@ -83,7 +83,7 @@ func (s *hostServer) newGame(id int, black, white *hostConn) *hostGame {
 	}
 }
 
-// run referees the game: the start (spec §3.8), the lines each client sent
+// run referees the game: the start, the lines each client sent
 // before pairing, then everything until the game is over.
 func (g *hostGame) run(pending [2][]string) {
 	defer g.finish()
@@ -142,7 +142,7 @@ func (g *hostGame) run(pending [2][]string) {
 }
 
 // handle carries out one line from the player of colour from. Checks run in
-// the order format, turn, legality (spec §3.4).
+// the order format, turn, legality.
 func (g *hostGame) handle(from othello.Color, line string) {
 	c := g.p[from]
 	cmd, err := ParseCommand(line)
@@ -454,7 +454,7 @@ func (g *hostGame) openTranscript() {
 	g.s.log.Warn("othello host: transcript: no free file name", "game", g.id, "dir", dir)
 }
 
-// hostTurnClock is the per-TURN time limit of spec §3.8 on a
+// hostTurnClock is the per-TURN time limit on a
 // [timer.Clock] with the per-move cap Timeout: a ply runs from the moment the
 // TURN line reached the mover's socket until a valid PUT. Times come from
 // now (time.Now, which has a monotonic reading), and a time.Timer wakes the

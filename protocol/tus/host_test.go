@@ -421,7 +421,7 @@ func TestHostSayAndBoard(t *testing.T) {
 	must(t, b.expect(ctx, hostBoardLine(next)))
 }
 
-// TestHostBeforePairing checks spec §3.8 before a game: NICK is
+// TestHostBeforePairing checks the course server's behaviour before a game: NICK is
 // applied at once, other lines wait and run after the first TURN, more than
 // 64 waiting lines get ERROR 4 and a SAY saying why and close the
 // connection, and a waiting client that drops is just removed from the pool.
@@ -601,7 +601,7 @@ func TestHostCloseMidGame(t *testing.T) {
 	}
 }
 
-// TestHostAfterEnd checks spec §3.8 after END: ERROR 4 to everything
+// TestHostAfterEnd checks the course server's behaviour after END: ERROR 4 to everything
 // but CLOSE, which closes silently; a silent client is closed after the
 // linger time.
 func TestHostAfterEnd(t *testing.T) {
@@ -973,7 +973,7 @@ func hostManyGames(t *testing.T, transName string) {
 }
 
 // TestHostConsole checks the -debug console lines and the -monitor
-// board picture of spec §3.11, and the transcript's header and moves.
+// board picture, and the transcript's header and moves.
 func TestHostConsole(t *testing.T) {
 	t.Parallel()
 	ctx := hostTestContext(t)

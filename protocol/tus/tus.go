@@ -329,7 +329,7 @@ func BoardEvent(p othello.Position) Event {
 	return Event{Kind: Board, Black: p.Black(), White: p.White()}
 }
 
-// EndResult is what a client can read from an END line (spec §3.6). Nothing in it
+// EndResult is what a client can read from an END line. Nothing in it
 // is ever fatal: fields it could not read stay zero.
 type EndResult struct {
 	Text   string      // the whole payload after "END "
@@ -370,7 +370,7 @@ func ParseEnd(text string) EndResult {
 }
 
 // FormatEnd returns the END payload our host sends for a finished game
-// between the nicknames black and white (spec §3.6): `Win:[<winner>]` or
+// between the nicknames black and white: `Win:[<winner>]` or
 // `Draw`, then both counts, black's first.
 func FormatEnd(r othello.Result, black, white string) string {
 	var head string

@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// The initial BOARD of the 1.17 server, byte for byte (spec §2.4).
+// The initial BOARD of the 1.17 server, byte for byte.
 const tusInitialBoard = "BOARD 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 -1 0 0 0 0 0 0 -1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 \n"
 
 func TestCommands(t *testing.T) {
@@ -93,7 +93,7 @@ func TestEvents(t *testing.T) {
 		{"TURN -1", tus.Event{Kind: tus.Turn, Color: othello.White}, "TURN -1\n"},
 		{tusInitialBoard, tus.BoardEvent(start), tusInitialBoard},
 		{strings.TrimSuffix(tusInitialBoard, " \n"), tus.BoardEvent(start), tusInitialBoard},
-		// After black's PUT 4 2 (spec §3.5): values 34, 35 and 36 are 1.
+		// After black's PUT 4 2: values 34, 35 and 36 are 1.
 		{"BOARD 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 -1 0 0 0 0 0 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 \n",
 			tus.BoardEvent(afterE3),
 			"BOARD 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 -1 0 0 0 0 0 1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 \n"},
