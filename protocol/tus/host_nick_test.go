@@ -97,3 +97,25 @@ func TestHostLateNick(t *testing.T) {
 		}
 	}
 }
+
+// TestHostNickNoMove: a game that ends before its first move (black
+// disconnects) still leaves a transcript, its header written at the end
+// with the NICKs sent after pairing.
+func TestHostNickNoMove(t *testing.T) {
+	t.Parallel()
+	ctx := hostTestContext(t)
+	dir := t.TempDir()
+	h := &Host{Pairing: PairFIFO, TransDir: dir, TransName: "game.txt"}
+	records := hostRecords(h)
+	addr := hostTestServe(t, h)
+	b, w := hostPair(t, ctx, addr, othello.TUS.Start)
+	// White's BOARD answered: its NICK, sent before, has been applied.
+	must(t, w.send("NICK lateWhite", "BOARD"))
+	must(t, w.expect(ctx, hostBoardLine(othello.TUS.Start)))
+	must(t, b.send("NICK lateBlack", "CLOSE"))
+	r := hostNextRecord(t, ctx, records)
+	got, err := os.ReadFile(filepath.Join(dir, "game.txt"))
+	if err != nil || string(got) != "B:lateBlack,W:lateWhite\n" || r.Black != "lateBlack" || r.White != "lateWhite" {
+		t.Errorf("transcript %q (%v), record names %q and %q; want the header naming lateBlack and lateWhite", got, err, r.Black, r.White)
+	}
+}
