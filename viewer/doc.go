@@ -17,7 +17,7 @@
 //
 // The pages:
 //
-//	/                  the index: live and finished games, record files, an upload form
+//	/                  the index: live and finished games, the recorded games (one entry each), an upload form
 //	/live/{id}         a game's live page: the board, both clocks, the move list, the result
 //	/replay?file=F     the replay page of a record file under Options.Records, or that a game
 //	                   finished with; /replay?upload=U that of an uploaded record

@@ -61,7 +61,8 @@ func othelloStatusText(p othello.Position) string {
 // -trans transcript ("B:<black>,W:<white>" then "x,y,color" lines, from the
 // TUS start) or a plain move list ("f5d6c3...", from the standard start).
 // A move list must hold at least one move, so that an empty or unrelated
-// file is not taken for an Othello game.
+// file is not taken for an Othello game; it names no players (the replay's
+// Players are empty).
 func ReplayOthello(name string, data []byte) (Replay, error) {
 	if bytes.HasPrefix(data, []byte("B:")) {
 		t, err := record.ReadOthelloTranscript(bytes.NewReader(data), othello.Position{})
@@ -81,7 +82,7 @@ func ReplayOthello(name string, data []byte) (Replay, error) {
 	if g.Ply() == 0 {
 		return Replay{}, errors.New(name + ": an Othello move list with no moves (want a -trans transcript or moves such as f5d6c3)")
 	}
-	return othelloReplay(g, [2]string{"black", "white"}), nil
+	return othelloReplay(g, [2]string{}), nil // a move list names nobody
 }
 
 // othelloReplay is the replay of a game: its moves, and its frames drawn
@@ -107,7 +108,9 @@ func othelloReplay(g *othello.Game, players [2]string) Replay {
 	return rp
 }
 
-// othelloResultText says who won a finished game, by name.
+// othelloResultText says who won a finished game, by name when the record
+// names the players ("alice (black) wins 40-24 (discs)"), else by colour
+// ("black wins 40-24 (discs)").
 func othelloResultText(res othello.Result, players [2]string) string {
 	if res.Draw {
 		return fmt.Sprintf("draw %d-%d", res.Black, res.White)
@@ -116,5 +119,8 @@ func othelloResultText(res othello.Result, players [2]string) string {
 	if res.Winner == othello.White {
 		side = "white"
 	}
-	return fmt.Sprintf("%s (%s) wins %d-%d (%s)", players[res.Winner], side, res.Black, res.White, res.Reason)
+	if name := players[res.Winner]; name != "" {
+		side = name + " (" + side + ")"
+	}
+	return fmt.Sprintf("%s wins %d-%d (%s)", side, res.Black, res.White, res.Reason)
 }

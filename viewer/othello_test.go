@@ -104,8 +104,8 @@ func TestReplayOthelloMoveList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rp.frames()) != 62 || rp.Result != "black (black) wins 37-27 (discs)" {
-		t.Errorf("%d frames, result %q; want 62 and black's 37-27", len(rp.frames()), rp.Result)
+	if len(rp.frames()) != 62 || rp.Result != "black wins 37-27 (discs)" || rp.Players != [2]string{} {
+		t.Errorf("%d frames, result %q, players %q; want 62, black's 37-27 and no names (a move list names nobody)", len(rp.frames()), rp.Result, rp.Players)
 	}
 	if !strings.Contains(rp.frames()[0].Board, `class="disc black" data-square="e4"`) {
 		t.Errorf("the start is not the standard one")

@@ -52,31 +52,97 @@ func formatsText(defs []*Game) string {
 	return b.String()
 }
 
-// recordFile is a file listed on the index for replay.
+// recordFile is a record file the index found: one game, or a part of one.
 type recordFile struct {
 	Path     string // as the replay link gives it: the record directory joined with Rel
 	Rel      string // the path within the record directory
-	Game     string // the game whose Replay reads it (Game.Name)
-	Title    string // that game's title
+	Title    string // the title of the game whose Replay reads it
 	Size     int64
 	Modified time.Time
+	Summary  recordSummary // the game, players, result and plies
 }
 
-// recordGroup is the files listed under one record directory (or a record
+// recordSummary is what the index learns of a record file when it checks
+// it: the game whose Replay reads it ("" for none) and what that replay
+// holds, to list the game and to tell a whole game's record from its parts.
+type recordSummary struct {
+	Game    string    // the game whose Replay reads it (Game.Name), "" for none
+	Players [2]string // as the record names them, "" where it does not
+	Result  string    // the result in words, "" if the record has none
+	Plies   int
+}
+
+// maxIndexResultBytes bounds a result as the index lists it (and
+// remembers it).
+const maxIndexResultBytes = 200
+
+// completeness ranks a record by what it holds of its game: its players'
+// names (2) and its moves (1). A game's fullest record is its entry on the
+// index.
+func (s recordSummary) completeness() int {
+	n := 0
+	if s.Players != [2]string{} {
+		n += 2
+	}
+	if s.Plies > 0 {
+		n++
+	}
+	return n
+}
+
+// partOf reports whether the record s is a part of the game whose record
+// is whole, both files of one directory: a record of the same game that
+// holds less of it (no names, or no moves), with the same plies or none
+// (a PDD chess.txt: the tiles at the end; its stepLog.txt beside a
+// result.json; an Othello move list beside the transcript of its game).
+func (s recordSummary) partOf(whole recordSummary) bool {
+	return s.Game == whole.Game && s.completeness() < whole.completeness() && (s.Plies == 0 || s.Plies == whole.Plies)
+}
+
+// recordGroup is the games listed under one record directory (or a record
 // file given by itself).
 type recordGroup struct {
 	Dir   string
-	Files []recordFile
+	Files []recordFile // one per game: the record that replays it most fully
 }
 
-// listRecords lists the record files under the record directories (and the
-// record files given as such) that a game's Replay reads, hidden ones,
-// empty ones and oversized ones left out, each file once, within the
-// limits: MaxDepth levels, MaxWalk entries looked at, MaxListed files,
-// MaxCheckBytes of files read to check them. A file checked before (same
-// path, size and time) is not read again; with check false no file is
-// read, and those never checked are left out. note says when the list is
-// cut short or a directory is unreadable.
+// oneEntryPerGame keeps, of files (the record files found under one
+// record directory), one entry per game: a file that is a part of a game
+// whose fuller record sits in the same directory (see partOf) is left out;
+// it can still be opened by its path. A directory that holds several games
+// (a server's folder of transcripts) keeps an entry for each. The entries
+// come in order of Rel.
+func oneEntryPerGame(files []recordFile) []recordFile {
+	byDir := map[string][]int{}
+	for i, f := range files {
+		dir := filepath.Dir(f.Rel)
+		byDir[dir] = append(byDir[dir], i)
+	}
+	var out []recordFile
+	for i, f := range files {
+		part := false
+		for _, j := range byDir[filepath.Dir(f.Rel)] {
+			if j != i && f.Summary.partOf(files[j].Summary) {
+				part = true
+				break
+			}
+		}
+		if !part {
+			out = append(out, f)
+		}
+	}
+	slices.SortFunc(out, func(a, b recordFile) int { return strings.Compare(a.Rel, b.Rel) })
+	return out
+}
+
+// listRecords lists the games recorded under the record directories (and
+// the record files given as such): the record files a game's Replay reads,
+// hidden ones, empty ones and oversized ones left out, each file once, one
+// entry per game (oneEntryPerGame), within the limits: MaxDepth levels,
+// MaxWalk entries looked at, MaxListed files, MaxCheckBytes of files read to
+// check them. A file checked before (same path, size and time) is not read
+// again; with check false no file is read, and those never checked are left
+// out. note says when the list is cut short or a directory is unreadable.
 func (v *Viewer) listRecords(check bool) (groups []recordGroup, note string) {
 	walked, listed, unchecked := 0, 0, 0
 	var read int64
@@ -128,31 +194,30 @@ func (v *Viewer) listRecords(check bool) (groups []recordGroup, note string) {
 			}
 			seen[real] = true
 			key := recordKey(real, info)
-			game, ok := v.store.verdict(key)
+			sum, ok := v.store.verdict(key)
 			if !ok {
 				if !check || read+info.Size() > v.limits.MaxCheckBytes {
 					unchecked++
 					return nil
 				}
 				read += info.Size()
-				game = v.checkRecord(real, filepath.Base(path))
-				v.store.setVerdict(key, game)
+				sum = v.checkRecord(real, filepath.Base(path))
+				v.store.setVerdict(key, sum)
 			}
-			if game == "" {
+			if sum.Game == "" {
 				return nil
 			}
 			if rel == "." {
 				rel = filepath.Base(path)
 			}
-			g.Files = append(g.Files, recordFile{Path: path, Rel: rel, Game: game, Title: titles[game], Size: info.Size(), Modified: info.ModTime()})
+			g.Files = append(g.Files, recordFile{Path: path, Rel: rel, Title: titles[sum.Game], Size: info.Size(), Modified: info.ModTime(), Summary: sum})
 			listed++
 			return nil
 		})
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("%s: %v", dir, unwrapPath(err)))
 		}
-		if len(g.Files) > 0 {
-			slices.SortFunc(g.Files, func(a, b recordFile) int { return strings.Compare(a.Rel, b.Rel) })
+		if g.Files = oneEntryPerGame(g.Files); len(g.Files) > 0 {
 			groups = append(groups, g)
 		}
 	}
@@ -175,18 +240,20 @@ func recordKey(real string, info fs.FileInfo) string {
 	return fmt.Sprintf("file\x00%s\x00%d\x00%d\x00", real, info.Size(), info.ModTime().UnixNano())
 }
 
-// checkRecord reads the record file at real and returns the game whose
-// Replay reads it, "" for none.
-func (v *Viewer) checkRecord(real, name string) string {
+// checkRecord reads the record file at real and returns what the index
+// lists of it: the game whose Replay reads it (none: the zero summary), the
+// players, the result and the plies.
+func (v *Viewer) checkRecord(real, name string) recordSummary {
 	data, err := readLimited(real, v.limits.MaxRecordBytes)
 	if err != nil || len(bytes.TrimSpace(data)) == 0 {
-		return ""
+		return recordSummary{}
 	}
-	_, def, _, err := readReplay(v.defs, "", name, data)
+	rp, def, _, err := readReplay(v.defs, "", name, data)
 	if err != nil {
-		return ""
+		return recordSummary{}
 	}
-	return def.Name
+	return recordSummary{Game: def.Name, Players: [2]string{clipText(rp.Players[0], maxNameBytes), clipText(rp.Players[1], maxNameBytes)},
+		Result: clipText(rp.Result, maxIndexResultBytes), Plies: len(rp.Moves)}
 }
 
 // readLimited reads the regular file at path, if it holds at most max bytes.

@@ -24,8 +24,8 @@ import (
 //     can fetch their frames;
 //   - the records read are kept read (at most MaxParsed, the least recently
 //     used dropped first), each bounded by its game's ply cap;
-//   - the index remembers which record files replay (at most
-//     maxRecordVerdicts of them).
+//   - the index remembers which record files replay, with their players
+//     and result clipped (at most maxRecordVerdicts of them).
 
 // maxRecordVerdicts bounds the record files whose check the index
 // remembers (path, size and time: the game that reads it, or none); past it
@@ -43,9 +43,9 @@ type replayStore struct {
 	order   []*storedUpload // oldest first
 	bytes   int64           // the data of the uploads kept
 	parsed  []*parsedReplay // least recently used first
-	// verdicts are the index's checks of record files: by recordKey, the
-	// game that reads the file, "" for none.
-	verdicts map[string]string
+	// verdicts are the index's checks of record files: by recordKey, what
+	// the file holds (its Game "" when no game reads it).
+	verdicts map[string]recordSummary
 }
 
 // storedUpload is an uploaded record, named by its content's hash.
@@ -65,7 +65,7 @@ type parsedReplay struct {
 }
 
 func newReplayStore(limits Limits) *replayStore {
-	return &replayStore{limits: limits, uploads: map[string]*storedUpload{}, verdicts: map[string]string{}}
+	return &replayStore{limits: limits, uploads: map[string]*storedUpload{}, verdicts: map[string]recordSummary{}}
 }
 
 // uploadID names an upload by its content: the same record uploaded twice is
@@ -160,24 +160,24 @@ func (s *replayStore) dropParsedLocked(prefix string) {
 	s.parsed = slices.DeleteFunc(s.parsed, func(p *parsedReplay) bool { return strings.HasPrefix(p.key, prefix) })
 }
 
-// verdict returns what the index found of the record file under key: the
-// game that reads it ("" for none), and whether it was checked.
-func (s *replayStore) verdict(key string) (game string, ok bool) {
+// verdict returns what the index found of the record file under key (its
+// Game "" when no game reads it), and whether it was checked.
+func (s *replayStore) verdict(key string) (sum recordSummary, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	game, ok = s.verdicts[key]
-	return game, ok
+	sum, ok = s.verdicts[key]
+	return sum, ok
 }
 
 // setVerdict remembers the index's check of a record file, forgetting every
 // check past maxRecordVerdicts.
-func (s *replayStore) setVerdict(key, game string) {
+func (s *replayStore) setVerdict(key string, sum recordSummary) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.verdicts) >= maxRecordVerdicts {
 		clear(s.verdicts)
 	}
-	s.verdicts[key] = game
+	s.verdicts[key] = sum
 }
 
 // acquire waits for a turn to run a heavy request (one that reads a record

@@ -34,7 +34,7 @@ type Limits struct {
 	MaxUploads     int           // uploaded records kept for their replay pages (the oldest go first)
 	MaxUploadBytes int64         // the bytes of the uploaded records kept (the oldest go first)
 	MaxParsed      int           // records kept read, for their frames (the least recently used go first)
-	MaxListed      int           // record files listed on the index
+	MaxListed      int           // record files the index lists (its games) or leaves out as parts of them
 	MaxWalk        int           // directory entries looked at when listing record files
 	MaxDepth       int           // directory levels below a record directory that are listed
 	MaxCheckBytes  int64         // the bytes of record files the index reads, per listing, to check that they replay

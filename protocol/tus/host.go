@@ -129,7 +129,8 @@ type GameRecord struct {
 //
 // What waits is bounded. A connection is paired only once it has sent NICK
 // (the course's clients send it first thing) or a second after it connected,
-// so that the transcript header and the console name the players. Before
+// so that the console names the players (the transcript header names them
+// whenever their NICK comes: see TransDir). Before
 // pairing a client may send at most 64 lines and 8 KiB (NICK aside); one that
 // sends more gets ERROR 4 (the line cannot be processed) and a SAY from
 // SERVER saying why, and is closed. At most MaxConns connections are open at
@@ -162,10 +163,16 @@ type Host struct {
 	Rules othello.Rules
 
 	// TransDir, when not empty, is the directory where each game's -trans
-	// transcript is written, as gamelog_<hostname>_<epoch-ms>.txt: the header
-	// at game start, then one flushed line per valid move. An existing file
-	// is never overwritten (the millisecond value is increased until the
-	// name is free).
+	// transcript is written, as gamelog_<hostname>_<epoch-ms>.txt: the file
+	// is made at game start, its header is written with the first move (at
+	// the end for a game with none), then one flushed line per valid move.
+	// The header names the players as they are named then, so a NICK sent
+	// at any time before a player's first move is in it; if a name changes
+	// after the header is written (a NICK that came after the opponent's
+	// first move), the file is written again at the end of the game, so
+	// that the header always names the players as they are named at the
+	// end, as the GameRecord does. An existing file is never overwritten (the millisecond
+	// value is increased until the name is free).
 	TransDir string
 
 	// TransName, when not empty, names the transcripts in TransDir in place

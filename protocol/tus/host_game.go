@@ -1,6 +1,7 @@
 package tus
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -42,9 +43,14 @@ type hostGame struct {
 	endText string
 	began   time.Time
 
-	trans     *record.OthelloTransWriter
-	transFile *os.File
-	transPath string
+	// The -trans transcript: the file is made at the start, its header
+	// written with the first move (or at the end of a game with none) and
+	// written again at the end if a name changed since.
+	trans      *record.OthelloTransWriter // nil until the header is written
+	transFile  *os.File
+	transPath  string
+	transNames [2]string // the names in the header written
+	transErr   bool      // a write failed: the transcript is left as it is
 }
 
 // startGame pairs black and white into a new game and starts it; it reports
@@ -197,12 +203,7 @@ func (g *hostGame) put(from othello.Color, cmd Command) {
 		g.reject(from, 2)
 		return
 	}
-	if g.trans != nil {
-		if err := g.trans.Move(sq, from); err != nil {
-			g.s.log.Warn("othello host: transcript", "game", g.id, "file", g.transPath, "err", err)
-			g.trans = nil
-		}
-	}
+	g.transMove(sq, from)
 	g.s.monitor(g.g.Position())
 	g.moved(othello.Place(sq))
 	g.broadcastBoard()
@@ -363,11 +364,7 @@ func (g *hostGame) abort() {
 func (g *hostGame) finish() {
 	close(g.done)
 	g.clock.stop()
-	if g.transFile != nil {
-		if err := g.transFile.Close(); err != nil {
-			g.s.log.Warn("othello host: transcript", "game", g.id, "file", g.transPath, "err", err)
-		}
-	}
+	g.closeTranscript()
 	rec := GameRecord{
 		ID:         g.id,
 		Black:      g.name(othello.Black),
@@ -400,8 +397,9 @@ func (g *hostGame) name(c othello.Color) string {
 	return g.p[c].name()
 }
 
-// openTranscript creates the -trans file and writes its header with the
-// players' names (Names, else the nicknames as they are now). A failure is
+// openTranscript creates the -trans file, empty: its header is written with
+// the first move (transMove), so that it names the players by the NICKs
+// they sent before moving, however late after connecting. A failure is
 // logged and the game goes on without a transcript.
 func (g *hostGame) openTranscript() {
 	dir := g.s.h.TransDir
@@ -436,22 +434,93 @@ func (g *hostGame) openTranscript() {
 			g.s.log.Warn("othello host: transcript", "game", g.id, "err", err)
 			return
 		}
-		black, white := g.name(othello.Black), g.name(othello.White)
-		if _, err := record.NewOthelloTransWriter(io.Discard, black, white); err != nil && g.s.h.Names != [2]string{} {
-			g.s.log.Warn("othello host: transcript: the header cannot hold the names; using the nicknames", "game", g.id, "err", err)
-			black, white = g.p[othello.Black].name(), g.p[othello.White].name()
-		}
-		tw, err := record.NewOthelloTransWriter(f, black, white)
-		if err != nil {
-			g.s.log.Warn("othello host: transcript", "game", g.id, "file", path, "err", err)
-			f.Close()
-			return
-		}
-		g.trans, g.transFile, g.transPath = tw, f, path
+		g.transFile, g.transPath = f, path
 		g.s.console("Started recording transcript: " + path)
 		return
 	}
 	g.s.log.Warn("othello host: transcript: no free file name", "game", g.id, "dir", dir)
+}
+
+// transHeaderNames are the names the transcript header gives the players
+// now: the host's Names, else the nicknames (BLACK and WHITE for a player
+// that sent none). Names the header cannot hold are replaced by the
+// nicknames (which it always can), with a warning in the log if warn.
+func (g *hostGame) transHeaderNames(warn bool) [2]string {
+	black, white := g.name(othello.Black), g.name(othello.White)
+	if _, err := record.NewOthelloTransWriter(io.Discard, black, white); err != nil && g.s.h.Names != [2]string{} {
+		if warn {
+			g.s.log.Warn("othello host: transcript: the header cannot hold the names; using the nicknames", "game", g.id, "err", err)
+		}
+		black, white = g.p[othello.Black].name(), g.p[othello.White].name()
+	}
+	return [2]string{black, white}
+}
+
+// transMove writes the line of a disc of colour c placed on sq to the
+// transcript, with the header first if this is the first move.
+func (g *hostGame) transMove(sq othello.Square, c othello.Color) {
+	if g.transFile == nil || g.transErr {
+		return
+	}
+	if g.trans == nil && !g.transHeader() {
+		return
+	}
+	if err := g.trans.Move(sq, c); err != nil {
+		g.transFailed(err)
+	}
+}
+
+// transHeader writes the transcript's header with the names now, reporting
+// whether it could.
+func (g *hostGame) transHeader() bool {
+	names := g.transHeaderNames(true)
+	tw, err := record.NewOthelloTransWriter(g.transFile, names[0], names[1])
+	if err != nil {
+		g.transFailed(err)
+		return false
+	}
+	g.trans, g.transNames = tw, names
+	return true
+}
+
+// transFailed logs a transcript write that failed; the transcript is left
+// as it is from then on.
+func (g *hostGame) transFailed(err error) {
+	g.s.log.Warn("othello host: transcript", "game", g.id, "file", g.transPath, "err", err)
+	g.transErr = true
+}
+
+// closeTranscript completes the transcript at the end of the game and
+// closes it: the header of a game that ended before its first move, or the
+// whole file written again (at most 60 moves) if a player's name changed
+// since the header was written (a NICK that came after the opponent's
+// first move), so that the header names the players as they are named at
+// the end, as the END line (without Names) and the GameRecord do.
+func (g *hostGame) closeTranscript() {
+	if g.transFile == nil {
+		return
+	}
+	switch {
+	case g.transErr:
+	case g.trans == nil:
+		g.transHeader()
+	case g.transHeaderNames(false) != g.transNames:
+		names := g.transHeaderNames(false)
+		var b bytes.Buffer
+		err := record.WriteOthelloTranscript(&b, record.NewOthelloTranscript(g.g, names[0], names[1]))
+		if err == nil {
+			err = g.transFile.Truncate(0)
+		}
+		if err == nil {
+			_, err = g.transFile.WriteAt(b.Bytes(), 0)
+		}
+		if err != nil {
+			g.transFailed(err)
+		}
+	}
+	if err := g.transFile.Close(); err != nil {
+		g.s.log.Warn("othello host: transcript", "game", g.id, "file", g.transPath, "err", err)
+	}
 }
 
 // hostTurnClock is the per-TURN time limit on a

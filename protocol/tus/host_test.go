@@ -166,9 +166,14 @@ func hostTestBot(ctx context.Context, c *hostTestClient, nick string) ([]string,
 			return nil, err
 		}
 	}
+	return hostTestPlay(ctx, c, othello.Black, Event{})
+}
+
+// hostTestPlay is hostTestBot's play after its NICK: me and board are the
+// colour and the position the client knows so far (a START and a BOARD
+// read before it change them).
+func hostTestPlay(ctx context.Context, c *hostTestClient, me othello.Color, board Event) ([]string, error) {
 	var lines []string
-	var me othello.Color
-	var board Event
 	for {
 		line, err := c.next(ctx)
 		if err != nil {
