@@ -198,7 +198,7 @@ func TestResultsLineRoundTrip(t *testing.T) {
 			},
 		}
 		for s := range 2 {
-			if k := faultKind(rapid.IntRange(0, int(faultDisconnect)).Draw(t, "kind")); k != noFault {
+			if k := faultKind(rapid.IntRange(0, int(faultProtocol)).Draw(t, "kind")); k != noFault {
 				g.result.Faults[s] = fault{Kind: k, Reason: text.Draw(t, "fault")}
 			}
 		}
