@@ -647,6 +647,7 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 	cfg := pr.cfg
 	a, b := cfg.Players[0], cfg.Players[1]
 	var t tally
+	var ended []gameResult
 	played := 0
 	hooks := runHooks{
 		header: func(games []finished) {
@@ -655,6 +656,7 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 		},
 		done: func(g *finished) {
 			fmt.Fprintln(stdout, describe(def, g))
+			ended = append(ended, g.result)
 			if res, ok := outcomeFor(g, a); ok {
 				t.add(res)
 				played++
@@ -671,6 +673,9 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 			}
 			d, m := t.eloDiff()
 			fmt.Fprintf(stdout, "  Elo difference (%s - %s): %s\n", a.Name, b.Name, formatElo(d, m))
+			if e := endingCounts(ended); e != "" {
+				fmt.Fprintf(stdout, "  Endings: %s\n", e)
+			}
 			return rows
 		},
 	}
