@@ -194,7 +194,7 @@ func TestResultsLineRoundTrip(t *testing.T) {
 			result: gameResult{
 				Winner: rapid.IntRange(-2, 1).Draw(t, "winner"),
 				Detail: text.Draw(t, "detail") + "\ttab\nline",
-				Plies: rapid.IntRange(0, 500).Draw(t, "plies"), Record: text.Draw(t, "record"),
+				Plies:  rapid.IntRange(0, 500).Draw(t, "plies"), Record: text.Draw(t, "record"),
 			},
 		}
 		for s := range 2 {
