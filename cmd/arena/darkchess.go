@@ -384,9 +384,10 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		res.Faults[i] = darkchessFault(err, rec.FaultKinds[i], paths[i])
 	}
 	res.Detail = darkchessDetail(rec, res, names)
+	res.Ending = settleEnding(res, darkchessEnding(rec.Result.Reason))
 	colors := colorsOf(g.FirstColor())
 	over := rec.Result.Reason != darkchess.Unfinished
-	final := viewer.DarkChessStatus(names, colors, g.Ply()%2, over, rec.Result)
+	final := endingStatus(names, res)
 	if !over {
 		final = "unfinished: " + res.Detail
 	}
@@ -468,7 +469,10 @@ func (r *darkchessRunner) writeRecord(path string, g *darkchess.Game, rec protoc
 // darkchessFault is, in arena's words, what the engine of a seat did wrong
 // when the referee's record holds err of kind for it (nil: nothing); path is
 // its program. The referee records every fault but a bad ply or a
-// resignation as the platform's TimeOut; the kind tells them apart.
+// resignation as the platform's TimeOut; the kind tells them apart, and of
+// the referee's DarkChessIllegal only a ply the rules forbid (one wrapping
+// darkchess.ErrIllegalMove) is an illegal move: talk that is no ply broke
+// the protocol.
 func darkchessFault(err error, kind protocol.DarkChessFaultKind, path string) fault {
 	if err == nil {
 		return fault{}
@@ -487,11 +491,37 @@ func darkchessFault(err error, kind protocol.DarkChessFaultKind, path string) fa
 	case protocol.DarkChessTimedOut:
 		return fault{Kind: faultTimeout, Reason: why.Error()}
 	case protocol.DarkChessIllegal:
+		if !errors.Is(err, darkchess.ErrIllegalMove) {
+			// No ply at all: garbage, or a message out of place.
+			return fault{Kind: faultProtocol, Reason: why.Error()}
+		}
 		return fault{Kind: faultIllegal, Reason: why.Error()}
 	case protocol.DarkChessDisconnected:
-		return fault{Kind: faultDisconnect, Reason: why.Error()}
+		return fault{Kind: faultProtocol, Reason: why.Error()}
 	}
 	return fault{Kind: faultCrash, Reason: why.Error()}
+}
+
+// darkchessEnding is the ending of a game the referee ended with reason,
+// when no fault decides it.
+func darkchessEnding(reason darkchess.Reason) ending {
+	switch reason {
+	case darkchess.NoPieces:
+		return endNoPieces
+	case darkchess.NoLegalPly:
+		return endNoMoves
+	case darkchess.TimeOut:
+		return endTime
+	case darkchess.BadMove:
+		return endIllegal
+	case darkchess.Resign:
+		return endResign
+	case darkchess.NoEatFlipDraw:
+		return endNoProgress
+	case darkchess.PositionRepetitionDraw:
+		return endRepetition
+	}
+	return endNone
 }
 
 // darkchessWinnerSeat returns the seat that won rec (0 the first player),

@@ -346,6 +346,28 @@ func (c dcFaultCase) expect() (reason string, kind protocol.DarkChessFaultKind, 
 	panic("unknown fault " + c.fault)
 }
 
+// arenaKind is the fault arena charges for the referee's kind in case c:
+// the same but for talk that is no ply (garbage), and a disconnection,
+// which broke the protocol.
+func (c dcFaultCase) arenaKind(kind protocol.DarkChessFaultKind) faultKind {
+	switch kind {
+	case protocol.DarkChessNotStarted:
+		return faultStart
+	case protocol.DarkChessCrashed:
+		return faultCrash
+	case protocol.DarkChessTimedOut:
+		return faultTimeout
+	case protocol.DarkChessIllegal:
+		if c.fault == "illegal" {
+			return faultIllegal
+		}
+		return faultProtocol
+	case protocol.DarkChessDisconnected:
+		return faultProtocol
+	}
+	return noFault
+}
+
 // limits returns the -time and -startup of the case's games, and the
 // referee's tell timeout: short (dcShort) where a timeout is the point,
 // generous everywhere else.
@@ -536,9 +558,9 @@ func dcFaultGame(t *testing.T, c dcFaultCase, seat int, exe string, opp *playerS
 		if res.Faults != [2]fault{} || res.Reason == "TimeOut" || res.Reason == "MoveError" {
 			t.Errorf("a fault that costs nothing: %+v", res)
 		}
-	case res.Winner != 1-seat || res.Reason != reason || res.Faults[seat].Kind.String() != kind.String() || res.Faults[1-seat] != (fault{}) ||
-		len(kinds) != 1 || kinds[int64(seat)] != kind.String():
-		t.Errorf("want the seat %d engine to lose by %s (%s); got %+v, kinds %v", seat, reason, kind, res, kinds)
+	case res.Winner != 1-seat || res.Reason != reason || res.Faults[seat].Kind != c.arenaKind(kind) || res.Faults[1-seat] != (fault{}) ||
+		res.Ending != c.arenaKind(kind).ending() || len(kinds) != 1 || kinds[int64(seat)] != kind.String():
+		t.Errorf("want the seat %d engine to lose by %s (%s, arena's %s); got %+v, kinds %v", seat, reason, kind, c.arenaKind(kind), res, kinds)
 	}
 	t.Logf("%d plies, %s: %s", res.Plies, res.Reason, res.Detail)
 }

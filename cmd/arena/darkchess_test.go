@@ -290,7 +290,7 @@ func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang, garbag
 		{"crash mgtp", dcPlayer(t, "crash", "mgtp", crash), "TimeOut", faultCrash, ""},
 		{"crash readmode", dcPlayer(t, "crash", "readmode", crash), "MoveError", faultCrash, "exit status 3"},
 		{"hang mgtp", dcPlayer(t, "hang", "mgtp", hang), "TimeOut", faultTimeout, ""},
-		{"garbage mgtp", dcPlayer(t, "garbage", "mgtp", garbage), "MoveError", faultIllegal, "zz"},
+		{"garbage mgtp", dcPlayer(t, "garbage", "mgtp", garbage), "MoveError", faultProtocol, "zz"},
 		{"hang readmode", dcPlayer(t, "hang", "readmode", dcScript(t, "exec sleep 600\n")), "TimeOut", faultTimeout, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

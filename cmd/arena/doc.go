@@ -9,6 +9,7 @@
 //	arena view [-web addr] [record files or directories...]
 //	arena bot <game> <name> [args...]
 //	arena help [command [game]]
+//	arena help results
 //
 // # Matches
 //
@@ -37,14 +38,8 @@
 // its executable's base name ("mgtp:./engine 5" is engine), or for an
 // interpreter after its script ("python3 bot.py" is bot). A program that is
 // missing, not executable, crashes, hangs or talks nonsense loses its game,
-// and the result line says which of five faults it was, in the same words
-// for every game, with the reason:
-//
-//	could not start   missing, not executable, not a program
-//	crashed           died by a signal or exited with a non-zero status
-//	timed out         no answer in its time (to start, connect, hand-shake or move)
-//	illegal move      an answer that is not a legal move, garbage included
-//	disconnected      closed its connection or its output before the end
+// and the result line says which fault it was, in the same words for every
+// game and protocol (see Endings), with the reason.
 //
 // It is killed with every process it started and reaped, and the match goes
 // on. On Linux that includes the processes that left its process group
@@ -116,6 +111,51 @@
 // results.tsv (a line per game, appended and synced as the game ends, so
 // that no finished game is lost even to kill -9) and, at the end,
 // results.txt (a line per game and the table).
+//
+// # Endings
+//
+// How a game ended is said in the same words for the four games and every
+// protocol ("arena help results"): the result line's "wins by ..." or "draw
+// by ...", the ending column of results.tsv, the endings of the match's
+// summary and the viewer's last status. When a program misbehaved, its fault
+// decides the ending, whatever the platform calls it (a program that never
+// started loses by "start failure" in every game); the platform's own word
+// stays in the game's record. A program's fault (the program that did it
+// loses):
+//
+//	start failure   it could not be started: not found, not executable, not a program
+//	crash           it exited with a non-zero status or died by a signal
+//	protocol error  it broke the protocol: garbage, a wrong command, a closed
+//	                connection or output, an exit with status 0 before the end
+//	illegal move    a well-formed move the rules forbid (Othello: too many
+//	                rejected commands)
+//	time            no answer in time: to start, connect, hand-shake or move
+//
+// The rules:
+//
+//	resignation     the loser resigned (dark chess, Geister)
+//	discs           Othello: neither side can move; the disc counts decide
+//	score           PDD: the points decide ("draw by score": points, islands
+//	                and bridges all equal)
+//	islands         PDD: points equal; the islands decide
+//	bridges         PDD: points and islands equal; the bridges decide
+//	escape          Geister: a blue ghost escaped
+//	blue captured   Geister: the winner captured the loser's four blue ghosts
+//	red captured    Geister: the loser captured the winner's four red ghosts
+//	ply limit       Geister: a draw at the ply limit
+//	no pieces       dark chess: the loser has no pieces left
+//	no moves        dark chess: the loser, to move, has no legal move
+//	no progress     dark chess: a draw after too many plies without a capture
+//	                or a flip
+//	repetition      dark chess: a draw by a repeated cycle of plies
+//
+// A game that did not end (interrupted, or neither program started) is
+// "unfinished". A result line reads
+//
+//	game 3: a (black) vs b (white): a wins by crash, 12 plies; b: crash, exit status 3; record out/003-a-b/othello.trans
+//
+// after the players, each program's fault, and the game's main record, its
+// path under the run's directory as -out gave it, in every game.
 //
 // Ctrl-C stops a match or tournament: the games being played end unfinished,
 // their programs are killed, the finished games stay recorded, the partial

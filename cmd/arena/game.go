@@ -162,7 +162,8 @@ func splitmix64(x uint64) uint64 {
 // gameResult is the outcome of one game.
 type gameResult struct {
 	Winner int      // 0: Seats[0] won, 1: Seats[1] won, -1: a draw, -2: unfinished (interrupted; no result)
-	Reason string   // the platform's word for how it ended ("discs", "ChessEscape", "NoEatFlipDraw", a violation, ...)
+	Ending ending   // how it ended, in arena's words for every game (endNone for an unfinished game)
+	Reason string   // the platform's word for how it ended ("discs", "ChessEscape", "NoEatFlipDraw", a violation, ...), as its record writes it
 	Detail string   // a short human text: the score, the fault ("program not found: ./bot"), ...
 	Plies  int      // plies played
 	Record string   // the main record file written ("" if none)
@@ -172,36 +173,24 @@ type gameResult struct {
 
 // A faultKind is what a program did wrong, in the same words for the four
 // games, whatever each platform calls it (the platform's word is the
-// result's Reason).
+// result's Reason). Each kind's word is the ending it gives the game
+// ([faultKind.ending]).
 type faultKind uint8
 
 // The fault kinds. A program's fault is exactly one of them.
 const (
-	noFault         faultKind = iota
-	faultStart                // could not start: missing, not executable, not a program
-	faultCrash                // crashed: died by a signal or exited with a non-zero status during its game
-	faultTimeout              // timed out: no answer within its time (to start, connect, hand-shake or move)
-	faultIllegal              // illegal move: an answer that is not a legal move, garbage included
-	faultDisconnect           // disconnected: closed its connection or its output, or exited with status 0, before the end
+	noFault       faultKind = iota
+	faultStart              // could not start: missing, not executable, not a program
+	faultCrash              // crashed: died by a signal or exited with a non-zero status during its game
+	faultTimeout            // timed out: no answer within its time (to start, connect, hand-shake or move)
+	faultIllegal            // illegal move: a well-formed move the rules forbid
+	faultProtocol           // broke the protocol: garbage, a wrong command, closed its connection or its output, or exited with status 0, before the end
 )
 
-// String returns the kind in the words arena prints: "could not start",
-// "crashed", "timed out", "illegal move", "disconnected" ("" for noFault).
-func (k faultKind) String() string {
-	switch k {
-	case faultStart:
-		return "could not start"
-	case faultCrash:
-		return "crashed"
-	case faultTimeout:
-		return "timed out"
-	case faultIllegal:
-		return "illegal move"
-	case faultDisconnect:
-		return "disconnected"
-	}
-	return ""
-}
+// String returns the kind in the words arena prints, its ending's: "start
+// failure", "crash", "time", "illegal move", "protocol error" ("" for
+// noFault).
+func (k faultKind) String() string { return k.ending().String() }
 
 // A fault is what a program did wrong in a game: its kind and, in a few
 // words, what happened ("program not found: ./bot", "exit status 2; stderr:
@@ -212,7 +201,7 @@ type fault struct {
 }
 
 // String writes the fault as arena prints it after the player's name:
-// "could not start: program not found: ./bot"; "" for no fault.
+// "start failure, program not found: ./bot"; "" for no fault.
 func (f fault) String() string {
 	switch {
 	case f.Kind == noFault:
@@ -220,7 +209,7 @@ func (f fault) String() string {
 	case f.Reason == "":
 		return f.Kind.String()
 	}
-	return f.Kind.String() + ": " + f.Reason
+	return f.Kind.String() + ", " + f.Reason
 }
 
 // startFault is the fault of a program at path that could not be started
@@ -258,7 +247,7 @@ func startFault(path string, err error) fault {
 func exitFault(st proc.Result, what string) fault {
 	f := fault{Kind: faultCrash, Reason: st.Status}
 	if st.ExitCode == 0 {
-		f = fault{Kind: faultDisconnect, Reason: "exited with status 0"}
+		f = fault{Kind: faultProtocol, Reason: "exited with status 0"}
 	}
 	if what != "" {
 		f.Reason = what + " (" + f.Reason + ")"

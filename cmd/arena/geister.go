@@ -339,7 +339,8 @@ func (r *geisterRunner) startOf(job *gameJob) *record.GeisterBoard {
 }
 
 // unstarted ends a game in which a program could not be started: it loses
-// (Disconnect, the platform's word for a program that is gone); if neither
+// by start failure (the record says Disconnect, the platform's word for a
+// program that is gone); if neither
 // could, the game has no result. The record says so.
 func (r *geisterRunner) unstarted(job *gameJob, live *geisterLive, cannot [2]fault) gameResult {
 	res := gameResult{Winner: -2, Reason: geister.Disconnect.String(), Faults: cannot}
@@ -364,6 +365,7 @@ func (r *geisterRunner) unstarted(job *gameJob, live *geisterLive, cannot [2]fau
 	if res.Winner >= 0 {
 		b.Result = geister.Result{Reason: geister.Disconnect, Winner: geister.Color(res.Winner)}
 	}
+	res.Ending = settleEnding(res, endStart)
 	res.Plies = len(b.Moves)
 	res.Record, res.Err = writeGeisterRecord(job.Dir, b)
 	live.finish(res, res.Record)
@@ -402,6 +404,7 @@ func geisterResult(g *ntpu.Game, names [2]string, rules geister.Rules) gameResul
 	default:
 		res.Winner = int(r.Winner)
 	}
+	res.Ending = settleEnding(res, geisterEnding(r.Reason))
 	w, l := names[int(r.Winner)], names[1-int(r.Winner)]
 	switch r.Reason {
 	case geister.ChessEscape:
@@ -420,8 +423,34 @@ func geisterResult(g *ntpu.Game, names [2]string, rules geister.Rules) gameResul
 	return res
 }
 
+// geisterEnding is the ending of a game the host ended with reason, when no
+// fault decides it.
+func geisterEnding(reason geister.Reason) ending {
+	switch reason {
+	case geister.ChessEscape:
+		return endEscape
+	case geister.NoBlueGhost:
+		return endBlueCaptured
+	case geister.NoRedGhost:
+		return endRedCaptured
+	case geister.GamePlyLimitDraw:
+		return endPlyLimit
+	case geister.TimeOut:
+		return endTime
+	case geister.IllegalMove:
+		return endIllegal
+	case geister.Disconnect:
+		return endProtocol
+	case geister.Resign:
+		return endResign
+	}
+	return endNone
+}
+
 // geisterFault is what program run p did wrong in a game that ended with r,
-// in arena's words; the zero fault if nothing.
+// in arena's words; the zero fault if nothing. A refused line that is no
+// move at all (garbage, another command) broke the protocol; only a
+// well-formed move the rules forbid is an illegal move.
 func geisterFault(p ntpu.ProgramRun, r geister.Result) fault {
 	if p.Fault == "" {
 		return fault{}
@@ -436,10 +465,10 @@ func geisterFault(p ntpu.ProgramRun, r geister.Result) fault {
 		return f
 	case p.TimedOut:
 		return fault{Kind: faultTimeout, Reason: p.Fault}
-	case r.Reason == geister.IllegalMove:
+	case r.Reason == geister.IllegalMove && errors.Is(p.FaultErr, geister.ErrIllegalMove):
 		return fault{Kind: faultIllegal, Reason: p.Fault}
 	}
-	return fault{Kind: faultDisconnect, Reason: p.Fault}
+	return fault{Kind: faultProtocol, Reason: p.Fault}
 }
 
 // geisterBot runs a built-in Geister bot as a program: "arena bot geister

@@ -54,6 +54,7 @@ type geisterLive struct {
 	last   geister.Move     // its move, geister.NoMove for none
 	move   string           // its move, in words
 	clocks [2]string        // its clocks
+	names  [2]string        // the players, first seat first
 	cur    viewer.Frame
 }
 
@@ -74,6 +75,7 @@ func (l *geisterLive) begin(info viewer.GameInfo, ctl timer.Control) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.began = true
+	l.names = info.Players
 	p, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(0))
 	var clocks [2]string
 	if !ctl.Unlimited() {
@@ -123,18 +125,7 @@ func (l *geisterLive) finish(res gameResult, recordFile string) {
 	if !l.began {
 		return
 	}
-	var text string
-	switch res.Winner {
-	case 0, 1:
-		text = fmt.Sprintf("%s wins: %s", geister.Color(res.Winner), res.Reason)
-	case -1:
-		text = "draw: " + res.Reason
-	default:
-		text = "unfinished"
-	}
-	if res.Detail != "" {
-		text += " (" + res.Detail + ")"
-	}
+	text := endingStatus(l.names, res)
 	if l.played {
 		l.cur = l.frameLocked(text, true)
 	}
@@ -194,7 +185,7 @@ func (s *geisterServeLive) end(rec gat.GameRecord) {
 	if l == nil {
 		return
 	}
-	res := gameResult{Winner: -2, Reason: rec.Result.Reason.String()}
+	res := gameResult{Winner: -2, Reason: rec.Result.Reason.String(), Ending: geisterEnding(rec.Result.Reason)}
 	switch {
 	case rec.Result.Reason == geister.Unfinished:
 	case rec.Result.Draw:

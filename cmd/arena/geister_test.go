@@ -241,13 +241,13 @@ func TestGeisterRunnerBadPrograms(t *testing.T) {
 		reason string
 		fault  *regexp.Regexp
 	}{
-		{"missing", gsPlayer("missing", "stdio", filepath.Join(t.TempDir(), "no-such-bot")), "Disconnect", regexp.MustCompile(`^could not start: program not found: .*no-such-bot$`)},
-		{"not executable", gsPlayer("notexec", "tcp", notExec), "Disconnect", regexp.MustCompile(`^could not start: program not executable: `)},
-		{"crash", gsPlayer("crash", "stdio", gsScript(t, "exit 3")), "Disconnect", regexp.MustCompile(`^crashed: .*(closed its output|input closed).*\(exit status 3\)$`)},
-		{"crash in play", gsPlayer("crash", "stdio", gsScript(t, `read l; echo SET:ABCD; read l; exit 3`)), "Disconnect", regexp.MustCompile(`^crashed: .*(closed its output|input closed).*\(exit status 3\)$`)},
-		{"hang", gsPlayer("hang", "stdio", gsScript(t, "sleep 1000")), "TimeOut", regexp.MustCompile(`^timed out: did not set its red ghosts in time`)},
-		{"hang in play", gsPlayer("hang", "stdio", gsScript(t, `read l; echo SET:ABCD; sleep 1000`)), "TimeOut", regexp.MustCompile(`^timed out: no move within its time`)},
-		{"garbage", gsPlayer("garbage", "stdio", gsScript(t, `read l; echo SET:ABCD; while read l; do case $l in MOV*) echo MOV:Z,UP;; esac; done`)), "IllegalMove", regexp.MustCompile(`^illegal move: .*MOV:Z,UP`)},
+		{"missing", gsPlayer("missing", "stdio", filepath.Join(t.TempDir(), "no-such-bot")), "Disconnect", regexp.MustCompile(`^start failure, program not found: .*no-such-bot$`)},
+		{"not executable", gsPlayer("notexec", "tcp", notExec), "Disconnect", regexp.MustCompile(`^start failure, program not executable: `)},
+		{"crash", gsPlayer("crash", "stdio", gsScript(t, "exit 3")), "Disconnect", regexp.MustCompile(`^crash, .*(closed its output|input closed).*\(exit status 3\)$`)},
+		{"crash in play", gsPlayer("crash", "stdio", gsScript(t, `read l; echo SET:ABCD; read l; exit 3`)), "Disconnect", regexp.MustCompile(`^crash, .*(closed its output|input closed).*\(exit status 3\)$`)},
+		{"hang", gsPlayer("hang", "stdio", gsScript(t, "sleep 1000")), "TimeOut", regexp.MustCompile(`^time, did not set its red ghosts in time`)},
+		{"hang in play", gsPlayer("hang", "stdio", gsScript(t, `read l; echo SET:ABCD; sleep 1000`)), "TimeOut", regexp.MustCompile(`^time, no move within its time`)},
+		{"garbage", gsPlayer("garbage", "stdio", gsScript(t, `read l; echo SET:ABCD; while read l; do case $l in MOV*) echo MOV:Z,UP;; esac; done`)), "IllegalMove", regexp.MustCompile(`^protocol error, .*MOV:Z,UP`)},
 	}
 	r := gsRunner(t, matchConfig{Time: "2s/move", MaxPlies: 60}, random)
 	t.Run("group", func(t *testing.T) {
@@ -272,7 +272,7 @@ func gsBadProgram(t *testing.T, r runner, name string, player *playerSpec, reaso
 		if res.Winner != 1 || res.Reason != reason || !want.MatchString(res.Faults[0].String()) || res.Faults[1] != (fault{}) {
 			t.Errorf("result %+v, want random to win by %s with a fault like %v", res, reason, want)
 		}
-		if result, _ := w.last(); !strings.Contains(result, "second wins") {
+		if result, _ := w.last(); !strings.Contains(result, "random wins by "+res.Ending.String()) {
 			t.Errorf("viewer result %q", result)
 		}
 		log.CheckReaped(t)

@@ -61,6 +61,7 @@ func usage() string {
   arena view [-web addr] [record files or dirs...]     the web viewer, to replay record files
   arena bot <game> <name> [args...]                    a built-in bot as a program speaking the game's interface
   arena help [command [game]]                          the flags of a command
+  arena help results                                   how games end: the words of result lines and results.tsv
 
 games and their players:
 `)
@@ -180,6 +181,10 @@ func help(ctx context.Context, args []string, stdout io.Writer) error {
 		return nil
 	}
 	cmd := args[0]
+	if cmd == "results" {
+		fmt.Fprint(stdout, endingsHelp)
+		return nil
+	}
 	line := []string{cmd}
 	switch cmd {
 	case "view", "merge":

@@ -568,25 +568,14 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 	return firstEr
 }
 
-// describe writes a game's result as one line.
+// describe writes a game's result as one line: the players, how it ended
+// in arena's words (endingStatus), the plies, each program's fault, and the
+// record's path (under the run's directory, as -out gave it).
 func describe(def *gameDef, g *finished) string {
 	j, r := g.job, g.result
 	var b strings.Builder
 	fmt.Fprintf(&b, "game %d: %s (%s) vs %s (%s): ", j.N, j.Seats[0].Name, def.Seats[0], j.Seats[1].Name, def.Seats[1])
-	switch r.Winner {
-	case 0, 1:
-		fmt.Fprintf(&b, "%s wins", j.Seats[r.Winner].Name)
-	case -1:
-		b.WriteString("draw")
-	default:
-		b.WriteString("unfinished")
-	}
-	if r.Reason != "" && !strings.EqualFold(r.Reason, "unfinished") {
-		fmt.Fprintf(&b, " by %s", r.Reason)
-	}
-	if r.Detail != "" {
-		fmt.Fprintf(&b, " (%s)", r.Detail)
-	}
+	b.WriteString(endingStatus([2]string{j.Seats[0].Name, j.Seats[1].Name}, r))
 	if r.Plies == 1 {
 		b.WriteString(", 1 ply")
 	} else {
@@ -594,7 +583,7 @@ func describe(def *gameDef, g *finished) string {
 	}
 	for s, f := range r.Faults {
 		if f.Kind != noFault {
-			fmt.Fprintf(&b, "; %s %s", j.Seats[s].Name, f)
+			fmt.Fprintf(&b, "; %s: %s", j.Seats[s].Name, f)
 		}
 	}
 	b.WriteString(openingNote(j))
@@ -658,6 +647,7 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 	cfg := pr.cfg
 	a, b := cfg.Players[0], cfg.Players[1]
 	var t tally
+	var ended []gameResult
 	played := 0
 	hooks := runHooks{
 		header: func(games []finished) {
@@ -666,6 +656,7 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 		},
 		done: func(g *finished) {
 			fmt.Fprintln(stdout, describe(def, g))
+			ended = append(ended, g.result)
 			if res, ok := outcomeFor(g, a); ok {
 				t.add(res)
 				played++
@@ -682,6 +673,9 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 			}
 			d, m := t.eloDiff()
 			fmt.Fprintf(stdout, "  Elo difference (%s - %s): %s\n", a.Name, b.Name, formatElo(d, m))
+			if e := endingCounts(ended); e != "" {
+				fmt.Fprintf(stdout, "  Endings: %s\n", e)
+			}
 			return rows
 		},
 	}

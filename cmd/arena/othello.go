@@ -170,8 +170,26 @@ func (l *othelloServerLive) end(r tus.GameRecord) {
 	delete(l.games, r.ID)
 	l.mu.Unlock()
 	if g != nil {
-		g.finish(r)
+		g.finish(endingStatus([2]string{r.Black, r.White}, othelloServedResult(r.Result)), r.Transcript)
 	}
+}
+
+// othelloServedResult is the result of a game the server refereed, for its
+// status in the viewer: the server knows no program's fault, so the
+// platform's reason decides the ending.
+func othelloServedResult(r othello.Result) gameResult {
+	res := gameResult{Winner: -2, Ending: othelloEnding(r.Reason), Detail: fmt.Sprintf("%d-%d", r.Black, r.White)}
+	switch {
+	case r.Reason == othello.Unfinished:
+		res.Ending, res.Detail = endNone, ""
+	case r.Draw:
+		res.Winner = -1
+	case r.Winner == othello.Black:
+		res.Winner = 0
+	default:
+		res.Winner = 1
+	}
+	return res
 }
 
 // scorePath is where -score writes: $HOME/jwww/OthelloScore_<host>.html.

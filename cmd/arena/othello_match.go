@@ -230,7 +230,7 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		st := s.proc.Wait()
 		writeProgramOutput(job.Dir, s.spec.Name, st)
 		switch {
-		case s.fault.Kind == faultCrash || s.fault.Kind == faultDisconnect:
+		case s.fault.Kind == faultCrash || s.fault.Kind == faultProtocol:
 			s.fault = exitFault(st, s.fault.Reason) // it exited before connecting: say how
 		case s.fault.Kind == noFault && othelloLost(rec.Result, s.color) && !st.Killed && !st.Success():
 			s.fault = exitFault(st, "") // it lost by leaving: it crashed
@@ -272,12 +272,31 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 			res.Winner = 1
 		}
 		res.Err = writeOthelloMoveList(job.Dir, rec, job.Opening)
-		live.finish(rec)
 		if rec.Transcript == "" && res.Err == nil {
 			res.Err = errors.New("the game's transcript could not be written (see the log)")
 		}
 	}
+	res.Ending = settleEnding(res, othelloEnding(rec.Result.Reason))
+	if connected == 2 && res.Winner >= -1 {
+		live.finish(endingStatus([2]string{job.Seats[0].Name, job.Seats[1].Name}, res), rec.Transcript)
+	}
 	return res
+}
+
+// othelloEnding is the ending of a game the TUS server ended with reason,
+// when no fault decides it.
+func othelloEnding(reason othello.Reason) ending {
+	switch reason {
+	case othello.Discs:
+		return endDiscs
+	case othello.Timeout:
+		return endTime
+	case othello.Disconnect:
+		return endProtocol
+	case othello.TooManyErrors:
+		return endIllegal
+	}
+	return endProtocol // a player that never reached the board
 }
 
 // start starts seat s: a built-in bot dials the server from this process;
@@ -345,7 +364,7 @@ func (s *othelloSeat) waitConnected(ctx context.Context, accepted <-chan struct{
 	case <-exited:
 		return fault{Kind: faultCrash, Reason: "exited before connecting"}
 	case <-s.done:
-		return fault{Kind: faultDisconnect, Reason: "the client ended before connecting"}
+		return fault{Kind: faultProtocol, Reason: "the client ended before connecting"}
 	case <-t.C:
 		return fault{Kind: faultTimeout, Reason: fmt.Sprintf("did not connect within %v (-startup)", startup)}
 	case <-ctx.Done():
@@ -368,7 +387,7 @@ func othelloForfeit(reason othello.Reason, perMove time.Duration) fault {
 		}
 		return fault{Kind: faultTimeout, Reason: "no move in time"}
 	case othello.Disconnect:
-		return fault{Kind: faultDisconnect, Reason: "left the game"}
+		return fault{Kind: faultProtocol, Reason: "left the game"}
 	case othello.TooManyErrors:
 		return fault{Kind: faultIllegal, Reason: "too many rejected commands"}
 	}
@@ -467,15 +486,16 @@ func (l *othelloLive) update(e tus.MoveEvent) {
 	l.w.Update(l.id, l.cur)
 }
 
-func (l *othelloLive) finish(rec tus.GameRecord) {
+// finish ends the game in the viewer: status says how (endingStatus),
+// record is its transcript.
+func (l *othelloLive) finish(status, record string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if !l.began {
 		return
 	}
-	status := "Result: " + rec.Result.String()
 	l.cur.Status, l.cur.ToMove = status, -1
-	l.w.Finish(l.id, l.cur, status, rec.Transcript)
+	l.w.Finish(l.id, l.cur, status, record)
 }
 
 // othelloSeatOf is the seat of colour c: black is seat 0.

@@ -44,9 +44,9 @@ func TestMatchOthelloPrograms(t *testing.T) {
 		// A game between two random players may be drawn.
 		{"example", "tcp:" + bin + " -nick ex", "60s/move", `game 1: othello-random \(black\) vs random \(white\): ([\w-]+ wins|draw) by discs`},
 		{"placeholders", "tcp:" + bin + " -nick ex {host} {port}", "60s/move", `game 1: othello-random \(black\) vs random \(white\): ([\w-]+ wins|draw) by discs`},
-		{"missing", "tcp:" + filepath.Join(dir, "nothing-here"), "60s/move", `game 1: nothing-here \(black\) vs random \(white\): random wins by disconnect, 0 plies; nothing-here could not start: program not found: .*nothing-here`},
-		{"crash", crash, "60s/move", `game 1: crash \(black\) vs random \(white\): random wins by disconnect, 0 plies; crash crashed: exited before connecting \(exit status 3\); stderr: segfault, pretend`},
-		{"hang", hang, "1s/move", `game 1: hang \(black\) vs random \(white\): random wins by timeout \(\d+-\d+\), 0 plies; hang timed out: no move within 1s`},
+		{"missing", "tcp:" + filepath.Join(dir, "nothing-here"), "60s/move", `game 1: nothing-here \(black\) vs random \(white\): random wins by start failure, 0 plies; nothing-here: start failure, program not found: .*nothing-here`},
+		{"crash", crash, "60s/move", `game 1: crash \(black\) vs random \(white\): random wins by crash, 0 plies; crash: crash, exited before connecting \(exit status 3\); stderr: segfault, pretend`},
+		{"hang", hang, "1s/move", `game 1: hang \(black\) vs random \(white\): random wins by time \(\d+-\d+\), 0 plies; hang: time, no move within 1s`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer

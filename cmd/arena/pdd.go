@@ -283,7 +283,7 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		job.Watch.Finish(job.ID, last, "unfinished: "+fmt.Sprint(err), "")
 		return res
 	}
-	res := pddGameResult(rec, [2]string{progs[0].Command[0], progs[1].Command[0]})
+	res := pddGameResult(rec, job.Dir, [2]string{progs[0].Command[0], progs[1].Command[0]})
 	if err != nil && ctx.Err() == nil {
 		res.Err = err // the referee's own failure
 	}
@@ -293,7 +293,7 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	}
 	p := rec.Game.Position()
 	last.Board = pddPicture(p, lastStep(rec))
-	last.Status = pddResultText(rec)
+	last.Status = endingStatus([2]string{white.Name, black.Name}, res)
 	last.ToMove = -1
 	job.Watch.Finish(job.ID, last, last.Status, res.Record)
 	return res
@@ -325,23 +325,24 @@ func lastStep(rec *permove.GameRecord) *record.PDDStep {
 	return nil
 }
 
-// pddGameResult turns the referee's record into the arena's result: the
-// winner by seat (White is seat 0), the reason in the platform's words
-// (score, islands, bridges, draw or violation; none for an
-// unfinished game), the scores as the detail, and the violation as the
-// fault of the seat that lost by it; paths are the seats' programs. Plies
+// pddGameResult turns the referee's record of the game played in dir into
+// the arena's result: the winner by seat (White is seat 0), the reason in
+// the platform's words (score, islands, bridges, draw or violation; none for
+// an unfinished game), the ending in arena's (the violation's fault for a
+// forfeit), the scores as the detail, and the violation as the fault of the
+// seat that lost by it; paths are the seats' programs. Plies
 // counts the lines of stepLog.txt, the actions of a -start record included.
 // The record is the game directory's result.json: the platform's files
 // (chess.txt, bridge.txt, stepLog.txt) have no place for the players'
 // names, and result.json names them (its programs W and B are the arena's
 // player names) beside the moves and the result, so that the replay of the
 // record says who played.
-func pddGameResult(rec *permove.GameRecord, paths [2]string) gameResult {
+func pddGameResult(rec *permove.GameRecord, dir string, paths [2]string) gameResult {
 	res := gameResult{
 		Reason: rec.Result.Reason.String(),
 		Detail: pddScoreText(rec.Result.White, rec.Result.Black),
 		Plies:  len(rec.Moves),
-		Record: filepath.Join(rec.Dir, pddResultName),
+		Record: filepath.Join(dir, pddResultName), // as the other games name theirs, not the referee's absolute path
 	}
 	switch {
 	case rec.Result.Reason == pdd.Unfinished:
@@ -358,13 +359,33 @@ func pddGameResult(rec *permove.GameRecord, paths [2]string) gameResult {
 		res.Reason = "violation"
 		res.Faults[seat] = pddFault(v, paths[seat])
 	}
+	res.Ending = settleEnding(res, pddEnding(rec.Result.Reason))
 	return res
+}
+
+// pddEnding is the ending of a game the referee ended with reason, when no
+// fault decides it. A tie of points, islands and bridges is a draw by
+// score.
+func pddEnding(reason pdd.Reason) ending {
+	switch reason {
+	case pdd.Points, pdd.Draw:
+		return endScore
+	case pdd.Islands:
+		return endIslands
+	case pdd.Bridges:
+		return endBridges
+	case pdd.Violation:
+		return endProtocol
+	}
+	return endNone
 }
 
 // pddFault is, in arena's words, the fault of a program that broke the
 // interface's rules (v), its program being path: could not start, timed
-// out, crashed (a non-zero exit), or an illegal move (every other
-// violation: a rule of the game, a malformed file, stepLog.txt written).
+// out, crashed (a non-zero exit or a signal), broke the protocol (a
+// malformed or missing chess.txt or bridge.txt, stepLog.txt or the game
+// directory tampered with), or an illegal move (a rule of the game: one of
+// package pdd's errors, or a tile of the opponent's colour).
 // The reason keeps the turn and the referee's detail, without the Go
 // package prefixes.
 func pddFault(v *permove.Violation, path string) fault {
@@ -386,6 +407,8 @@ func pddFault(v *permove.Violation, path string) fault {
 		return fault{Kind: faultTimeout, Reason: detail(permove.ErrTimeout)}
 	case errors.Is(v.Err, permove.ErrExitStatus):
 		return fault{Kind: faultCrash, Reason: detail(permove.ErrExitStatus)}
+	case errors.Is(v.Err, permove.ErrFileFormat), errors.Is(v.Err, permove.ErrStepLogWritten):
+		return fault{Kind: faultProtocol, Reason: detail(nil)}
 	}
 	return fault{Kind: faultIllegal, Reason: detail(nil)}
 }
@@ -394,13 +417,4 @@ func pddFault(v *permove.Violation, path string) fault {
 // black 6/4/2" (as the viewer's PDDStatus does).
 func pddScoreText(w, b pdd.Score) string {
 	return fmt.Sprintf("points/islands/bridges white %d/%d/%d, black %d/%d/%d", w.Points, w.Islands, w.Bridges, b.Points, b.Islands, b.Bridges)
-}
-
-// pddResultText says how a refereed game ended, for the viewer.
-func pddResultText(rec *permove.GameRecord) string {
-	s := rec.Result.String()
-	if v := rec.Violation; v != nil {
-		s += fmt.Sprintf(": %s by %s on turn %d: %v", v.Name(), v.Color, v.Turn, v.Err)
-	}
-	return s
 }

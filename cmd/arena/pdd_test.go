@@ -337,7 +337,7 @@ func TestPDDBadPrograms(t *testing.T) {
 		{pddPlayer("missing", "strategy", filepath.Join(t.TempDir(), "no-such-bot")), "", "60s/move", "ErrProgramStart", faultStart, "program not found: "},
 		{pddPlayer("crash", "strategy", crash), crashPID, "60s/move", "ErrExitStatus", faultCrash, "turn 1: exit status 3"},
 		{pddPlayer("hang", "strategy", hang), hangPID, "1s/move", "ErrTimeout", faultTimeout, "turn 1: "},
-		{pddPlayer("garbage", "strategy", garbage), garbagePID, "60s/move", "ErrFileFormat", faultIllegal, "turn 1: chess.txt"},
+		{pddPlayer("garbage", "strategy", garbage), garbagePID, "60s/move", "ErrFileFormat", faultProtocol, "turn 1: chess.txt"},
 	}
 	var players []*playerSpec
 	for _, c := range cases {

@@ -34,7 +34,15 @@ const maxResultsLine = 64 << 10
 // resultsHeader is the first line of results.tsv. The result column is the
 // first seat's, as PGN writes it: 1-0, 0-1, 1/2-1/2, or * for a game without
 // a result.
-const resultsHeader = "game\tpairing\tindex\tfirst\tsecond\tresult\twinner\treason\tdetail\tplies\tfirst_fault\tsecond_fault\trecord"
+//
+// The ending column holds the ending's word (ending.String); the files of
+// earlier arenas, whose header says reason, held the platform's word there,
+// and readResults reads both (parseEnding).
+const resultsHeader = "game\tpairing\tindex\tfirst\tsecond\tresult\twinner\tending\tdetail\tplies\tfirst_fault\tsecond_fault\trecord"
+
+// resultsHeaderV1 is the header of the results.tsv of earlier arenas: the
+// same columns, the platform's word in the reason column.
+const resultsHeaderV1 = "game\tpairing\tindex\tfirst\tsecond\tresult\twinner\treason\tdetail\tplies\tfirst_fault\tsecond_fault\trecord"
 
 // runRecord is run.json: what "arena match" or "arena tournament" was asked
 // to play, in a form that plays the same games again.
@@ -214,7 +222,7 @@ func resultsLine(g *finished) string {
 	}
 	fields := []string{
 		strconv.Itoa(j.N), strconv.Itoa(g.pair.index), strconv.Itoa(j.Index),
-		j.Seats[0].Name, j.Seats[1].Name, pgnResult(r.Winner), winner, r.Reason, r.Detail,
+		j.Seats[0].Name, j.Seats[1].Name, pgnResult(r.Winner), winner, r.Ending.String(), r.Detail,
 		strconv.Itoa(r.Plies), r.Faults[0].String(), r.Faults[1].String(), r.Record,
 	}
 	for i, f := range fields {
@@ -227,7 +235,7 @@ func resultsLine(g *finished) string {
 type storedGame struct {
 	N, Pairing, Index int
 	Seats             [2]string
-	Result            gameResult // Winner, Reason, Detail, Plies, Record and the faults' text
+	Result            gameResult // Winner, Ending, Detail, Plies, Record and the faults' text
 }
 
 // readResults reads dir's results.tsv, if any: the last line of each game
@@ -258,7 +266,7 @@ func readResults(dir string) (map[int]storedGame, error) {
 		}
 		line := strings.TrimSuffix(string(b), "\n")
 		switch {
-		case n == 1 && line != resultsHeader:
+		case n == 1 && line != resultsHeader && line != resultsHeaderV1:
 			return nil, fmt.Errorf("%s:1: not the header arena writes", path)
 		case n == 1 || line == "":
 			continue
@@ -304,20 +312,41 @@ func parseResultsLine(line string) (storedGame, error) {
 	default:
 		return storedGame{}, fmt.Errorf("result %q is none of 1-0, 0-1, 1/2-1/2, *", f[5])
 	}
-	g.Result.Reason, g.Result.Detail, g.Result.Record = f[7], f[8], f[12]
+	g.Result.Detail, g.Result.Record = f[8], f[12]
 	for s, text := range f[10:12] {
 		g.Result.Faults[s] = parseFault(text)
 	}
+	e, err := parseEnding(f[7])
+	if err != nil {
+		return storedGame{}, err
+	}
+	// An earlier arena's platform word for a forfeit: the fault decides.
+	g.Result.Ending = settleEnding(g.Result, e)
 	return g, nil
 }
 
-// parseFault reads a fault as fault.String writes it.
+// oldFaultWords are the fault kinds' words in the results.tsv of earlier
+// arenas, which wrote "crashed: exit status 3" where arena now writes
+// "crash, exit status 3".
+var oldFaultWords = [...]string{
+	faultStart:    "could not start",
+	faultCrash:    "crashed",
+	faultTimeout:  "timed out",
+	faultIllegal:  "illegal move",
+	faultProtocol: "disconnected",
+}
+
+// parseFault reads a fault as fault.String writes it, or as earlier arenas
+// did (oldFaultWords).
 func parseFault(s string) fault {
-	for k := faultStart; k <= faultDisconnect; k++ {
-		if s == k.String() {
+	for k := faultStart; k <= faultProtocol; k++ {
+		if s == k.String() || s == oldFaultWords[k] {
 			return fault{Kind: k}
 		}
-		if rest, ok := strings.CutPrefix(s, k.String()+": "); ok {
+		if rest, ok := strings.CutPrefix(s, k.String()+", "); ok {
+			return fault{Kind: k, Reason: rest}
+		}
+		if rest, ok := strings.CutPrefix(s, oldFaultWords[k]+": "); ok {
 			return fault{Kind: k, Reason: rest}
 		}
 	}

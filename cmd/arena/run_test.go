@@ -193,15 +193,17 @@ func TestResultsLineRoundTrip(t *testing.T) {
 			job:  &gameJob{N: rapid.IntRange(1, 1000).Draw(t, "n"), Index: rapid.IntRange(0, 99).Draw(t, "index"), Seats: seats},
 			result: gameResult{
 				Winner: rapid.IntRange(-2, 1).Draw(t, "winner"),
-				Reason: text.Draw(t, "reason"), Detail: text.Draw(t, "detail") + "\ttab\nline",
-				Plies: rapid.IntRange(0, 500).Draw(t, "plies"), Record: text.Draw(t, "record"),
+				Detail: text.Draw(t, "detail") + "\ttab\nline",
+				Plies:  rapid.IntRange(0, 500).Draw(t, "plies"), Record: text.Draw(t, "record"),
 			},
 		}
 		for s := range 2 {
-			if k := faultKind(rapid.IntRange(0, int(faultDisconnect)).Draw(t, "kind")); k != noFault {
+			if k := faultKind(rapid.IntRange(0, int(faultProtocol)).Draw(t, "kind")); k != noFault {
 				g.result.Faults[s] = fault{Kind: k, Reason: text.Draw(t, "fault")}
 			}
 		}
+		// The ending as a runner settles it: the loser's fault, if any.
+		g.result.Ending = settleEnding(g.result, ending(rapid.IntRange(0, int(numEndings)-1).Draw(t, "ending")))
 		back, err := parseResultsLine(resultsLine(g))
 		if err != nil {
 			t.Fatal(err)
@@ -209,7 +211,7 @@ func TestResultsLineRoundTrip(t *testing.T) {
 		want := g.result
 		want.Detail = tsvField(want.Detail)
 		if back.N != g.job.N || back.Index != g.job.Index || back.Pairing != g.pair.index || back.Seats != [2]string{seats[0].Name, seats[1].Name} ||
-			back.Result.Winner != want.Winner || back.Result.Reason != want.Reason || back.Result.Detail != want.Detail ||
+			back.Result.Winner != want.Winner || back.Result.Ending != want.Ending || back.Result.Detail != want.Detail ||
 			back.Result.Plies != want.Plies || back.Result.Record != want.Record || back.Result.Faults != want.Faults {
 			t.Fatalf("wrote %+v\nread  %+v", g.result, back.Result)
 		}

@@ -397,6 +397,7 @@ func (g *ntpuGame) playLine(c geister.Color, l ntpuLine) {
 		}
 		if g.game.Reject() {
 			g.seats[c].run.Fault = fmt.Sprintf("sent %q: %v", ntpuClip(l.text, l.tooLong), err)
+			g.seats[c].run.FaultErr = err
 			g.gameOver()
 		} else {
 			g.seats[c].log.Info("geister ntpu: move refused; the player may send another", "line", l.text, "err", err)

@@ -239,6 +239,12 @@ type ProgramRun struct {
 	// Fault says what the program did that lost the game or broke the
 	// protocol ("" for nothing): the bad command, the silence, the exit.
 	Fault string
+	// FaultErr is the error behind a refused move's Fault: it wraps
+	// [geister.ErrIllegalMove] for a well-formed move the rules forbid,
+	// and is a *[geister.SyntaxError] or another error for a line that is no
+	// move at all (garbage, another command), so that errors.Is tells an
+	// illegal move from a protocol error. Nil for the other faults.
+	FaultErr error
 	// TimedOut reports that the fault was silence: no move, no red
 	// ghosts or no connection in time.
 	TimedOut bool
