@@ -218,7 +218,13 @@ type preparedRun struct {
 	cfg     *matchConfig
 	o       runOptions
 	r       runner
-	resumed bool // -resume: cfg.Out holds the run's earlier games
+	resumed bool     // -resume: cfg.Out holds the run's earlier games
+	lock    *runLock // the hold of cfg.Out, released by close
+}
+
+// close releases the run's directory.
+func (pr *preparedRun) close() error {
+	return pr.lock.Close()
 }
 
 // prepareRun parses the command line of a match or tournament of def:
@@ -331,11 +337,19 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 			cfg.Out = filepath.Join("arena-records", fmt.Sprintf("%s-%s-%d", def.Name, stamp, i))
 		}
 	}
-	if _, err := os.Stat(filepath.Join(cfg.Out, runFileName)); err == nil && !resumed {
-		return nil, fmt.Errorf("-out %s holds a run already: go on with it with -resume %s, or give another directory", cfg.Out, cfg.Out)
-	}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("-out: %w", err)
+	}
+	// One writer: the hold is taken before anything is read back or
+	// written, so that a run another arena is playing there is named as
+	// such, and one that started meanwhile is seen.
+	lock, err := lockRun(cfg.Out, commandLine(cmd, def, args, resumed, cfg.Out))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Out, runFileName)); err == nil && !resumed {
+		lock.Close()
+		return nil, fmt.Errorf("-out %s holds a run already: go on with it with -resume %s, or give another directory", cfg.Out, cfg.Out)
 	}
 	if !resumed {
 		rec, err := newRunRecord(cmd, cfg, fs)
@@ -346,10 +360,27 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 			err = writeRunRecord(cfg.Out, rec)
 		}
 		if err != nil {
+			lock.Close()
 			return nil, fmt.Errorf("-out %s: %w", cfg.Out, err)
 		}
 	}
-	return &preparedRun{cmd: cmd, cfg: cfg, o: o, r: r, resumed: resumed}, nil
+	return &preparedRun{cmd: cmd, cfg: cfg, o: o, r: r, resumed: resumed, lock: lock}, nil
+}
+
+// commandLine is the command line of a run as its hold names it, each
+// argument bounded: "arena tournament -resume DIR" for a resumed run.
+func commandLine(cmd string, def *gameDef, args []string, resumed bool, dir string) string {
+	if resumed {
+		return "arena " + cmd + " -resume " + dir
+	}
+	parts := []string{"arena", cmd, def.Name}
+	for _, a := range args {
+		if len(a) > 64 {
+			a = a[:64] + "..."
+		}
+		parts = append(parts, a)
+	}
+	return strings.Join(parts, " ")
 }
 
 // resumeRun prepares the run recorded in dir (-resume dir) with what fs
@@ -644,6 +675,7 @@ func runMatch(ctx context.Context, def *gameDef, args []string, stdout, stderr i
 	if err != nil {
 		return err
 	}
+	defer pr.close()
 	cfg := pr.cfg
 	a, b := cfg.Players[0], cfg.Players[1]
 	var t tally
@@ -699,6 +731,7 @@ func runTournament(ctx context.Context, def *gameDef, args []string, stdout, std
 	if err != nil {
 		return err
 	}
+	defer pr.close()
 	cfg := pr.cfg
 	pairs := roundRobin(len(cfg.Players))
 	names := make([]string, len(cfg.Players))

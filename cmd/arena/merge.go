@@ -361,6 +361,16 @@ func writeMerged(shards []*shardRun, cfg *matchConfig, games []finished, pairing
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return err
 	}
+	lock, err := lockRun(cfg.Out, "arena merge -out "+cfg.Out)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
+	if entries, err := os.ReadDir(cfg.Out); err != nil {
+		return err
+	} else if len(entries) > 1 {
+		return errors.New("not empty: arena merge writes a new directory (another arena began writing there)")
+	}
 	rec := *shards[0].rec
 	rec.Flags = maps.Clone(rec.Flags)
 	delete(rec.Flags, "shard")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -329,6 +330,11 @@ func TestTournamentResumeAfterKill(t *testing.T) {
 	if err != nil || len(cut) < 5 || len(cut) >= 12 {
 		t.Fatalf("after the kill results.tsv holds %d games (%v), want 5 to 11 of 12", len(cut), err)
 	}
+	// The killed run's hold is stale: its file names it, and the resume
+	// takes it over.
+	if b, err := os.ReadFile(filepath.Join(dir, "cut", lockFileName)); err != nil || !strings.Contains(string(b), fmt.Sprintf("pid %d ", cmd.Process.Pid)) {
+		t.Errorf("after the kill %s holds %q (%v), want the killed run's pid %d", lockFileName, b, err, cmd.Process.Pid)
+	}
 
 	out, err := arenaCommand(t, ctx, dir, "tournament", "-resume", "cut").Output()
 	if err != nil {
@@ -351,6 +357,9 @@ func TestTournamentResumeAfterKill(t *testing.T) {
 		if c, ok := cut[n]; ok && c.Result.Record != r.Result.Record {
 			t.Errorf("game %d was played again after the kill", n)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cut", lockFileName)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("after the resumed run ended, %s: %v; want it removed", lockFileName, err)
 	}
 	// Every game's directory holds exactly one record: none is left over
 	// from the game the kill cut short.

@@ -44,6 +44,7 @@ func TestSPRTFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer pr.close()
 	if pr.cfg.Games != defaultSPRTGames || pr.o.sprt.test == nil || *pr.o.sprt.test != (sprt.Test{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}) {
 		t.Errorf("-sprt without -games: %d games, test %v; want %d and elo0=0,elo1=5", pr.cfg.Games, pr.o.sprt.test, defaultSPRTGames)
 	}
