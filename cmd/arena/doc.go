@@ -2,7 +2,7 @@
 // tournaments between programs, and shows games in a web viewer, for
 // Othello, Geister, Chinese dark chess and Ponte del Diavolo.
 //
-//	arena match <game> [flags] [player [player]]
+//	arena match <game> [flags] [player player]
 //	arena tournament <game> [flags] player player [player...]
 //	arena merge [-out DIR] SHARD_DIR...
 //	arena serve <game> [flags]
@@ -10,6 +10,7 @@
 //	arena bot <game> <name> [args...]
 //	arena help [command [game]]
 //	arena help results
+//	arena version
 //
 // # Matches
 //
@@ -19,7 +20,15 @@
 // line per game and the totals: wins, draws and losses of each player, the
 // score, and the Elo difference with its 95% error bar. The games are the
 // same for geister (the Java server's messages, each bot a STDIO program),
-// darkchess (MGTP engines) and pdd (a strategy program run per move).
+// darkchess (MGTP engines) and pdd (a strategy program run per move). A
+// match names both its players or none; one alone is refused (the other
+// would be a default, often the same bot).
+//
+// "arena version" prints arena's version, the module's version and the
+// revision it was built from, as the Go build recorded them. Help that is
+// asked for (help, -h) goes to standard output; a command line arena cannot
+// read gets its message, and the usage where one helps, on standard error,
+// and exit status 2.
 //
 // A player is a built-in bot or an external program:
 //
@@ -163,7 +172,12 @@
 // -resume DIR" (or match) goes on with a run stopped by Ctrl-C, a crash or
 // kill -9: it plays only the games results.tsv lacks, with the run's
 // players, flags and seed, and ends with the table the whole run would have
-// printed.
+// printed. A run directory has one writer: while an arena plays a run (or
+// merges shards) into DIR, it holds DIR/arena.lock, and a second arena that
+// would write there (-resume DIR, -out DIR) is refused at once, with the
+// holder's pid, host, start time and command line. The hold ends with its
+// process, however it ends, so a run killed with kill -9 does not block its
+// resume.
 //
 // # Openings
 //

@@ -8,13 +8,17 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 
 	"github.com/botarena/botarena/internal/proc"
 )
 
-// version is the botarena version the servers announce.
+// version is the botarena version the servers announce and "arena
+// version" prints first.
 const version = "0.1.0"
 
 func main() {
@@ -54,13 +58,14 @@ func (c exitCode) Error() string { return fmt.Sprintf("exit status %d", int(c)) 
 func usage() string {
 	var b strings.Builder
 	b.WriteString(`usage:
-  arena match <game> [flags] [player [player]]         games between two players (default: two built-in bots)
+  arena match <game> [flags] [player player]           games between two players (default: two built-in bots)
   arena tournament <game> [flags] player player ...    a round robin, games in parallel (-j), or one shard of it (-shard I/N)
   arena merge [-out DIR] SHARD_DIR...                  join the shards of a tournament into its whole run and table
   arena serve <game> [flags]                           the platform's server, for its existing clients
   arena view [-web addr] [record files or dirs...]     the web viewer, to replay record files
   arena bot <game> <name> [args...]                    a built-in bot as a program speaking the game's interface
   arena help [command [game]]                          the flags of a command
+  arena version                                        arena's version and the revision it was built from
   arena help results                                   how games end: the words of result lines and results.tsv
 
 games and their players:
@@ -72,6 +77,53 @@ games and their players:
 A program player is PROTOCOL:COMMAND ARGS ("mgtp:./engine -d 3"), or a path
 alone for the game's first protocol; NAME=PLAYER names a player.
 `)
+	return b.String()
+}
+
+// commandNames lists the commands, for errors.
+const commandNames = "match, tournament, merge, serve, view, bot, help, version"
+
+// versionText is what "arena version" prints: arena's version, then the
+// module's version, the VCS revision (with its time, and "modified" for a
+// work tree with changes) and the Go version, as the build recorded them.
+func versionText() string {
+	var b strings.Builder
+	b.WriteString("arena " + version)
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		b.WriteString(" (no build information)")
+		return b.String()
+	}
+	mod := info.Main.Version
+	if mod == "" {
+		mod = "(devel)"
+	}
+	fmt.Fprintf(&b, "\nmodule %s %s", info.Main.Path, mod)
+	var rev, at string
+	modified := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	switch {
+	case rev == "":
+		b.WriteString("\nrevision unknown (built without version control information)")
+	default:
+		fmt.Fprintf(&b, "\nrevision %s", rev)
+		if at != "" {
+			fmt.Fprintf(&b, " (%s)", at)
+		}
+		if modified {
+			b.WriteString(", modified")
+		}
+	}
+	fmt.Fprintf(&b, "\n%s %s/%s", info.GoVersion, runtime.GOOS, runtime.GOARCH)
 	return b.String()
 }
 
@@ -96,9 +148,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	switch cmd {
 	case "help", "-h", "-help", "--help":
-		return help(ctx, rest, stdout)
+		return help(ctx, rest, stdout, stderr)
+	case "version", "-version", "--version":
+		if len(rest) > 0 {
+			return fmt.Errorf("version: unexpected argument %q", rest[0])
+		}
+		fmt.Fprintln(stdout, versionText())
+		return nil
 	case "view":
-		return viewCmd(ctx, rest, stdout, stderr)
+		if err := viewCmd(ctx, rest, stdout, stderr); err != nil && !errors.Is(err, flag.ErrHelp) && !strings.HasPrefix(err.Error(), "view: ") {
+			return fmt.Errorf("view: %w", err)
+		} else if err != nil {
+			return err
+		}
+		return nil
 	case "merge":
 		if err := runMerge(ctx, rest, stdout, stderr); err != nil && !errors.Is(err, flag.ErrHelp) {
 			return fmt.Errorf("merge: %w", err)
@@ -109,7 +172,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "match", "tournament", "serve", "bot":
 	default:
 		fmt.Fprint(stderr, usage())
-		return fmt.Errorf("unknown command %q (commands: match, tournament, merge, serve, view, bot, help)", cmd)
+		return fmt.Errorf("unknown command %q (commands: %s)", cmd, commandNames)
 	}
 	if (cmd == "match" || cmd == "tournament") && len(rest) > 0 && isResumeFlag(rest[0]) {
 		// "arena tournament -resume DIR": the game is the run's.
@@ -132,8 +195,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if def.Serve == nil {
 			return fmt.Errorf("serve: %s has no server: its platforms run the programs themselves; use arena match or arena tournament (servers: %s)", def.Name, servedGames())
 		}
-		if err := def.Serve(ctx, rest, stdout, stderr); !errors.Is(err, flag.ErrHelp) {
-			return err
+		if err := def.Serve(ctx, rest, stdout, stderr); err != nil && !errors.Is(err, flag.ErrHelp) && !errors.Is(err, errInterrupted) {
+			return fmt.Errorf("serve %s: %w", def.Name, err)
 		}
 		return nil
 	case "bot":
@@ -142,6 +205,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		if def.Bot == nil {
 			return fmt.Errorf("bot %s: not available", def.Name)
+		}
+		if !slices.Contains(def.Builtins, rest[0]) && !helpRequested(rest) {
+			return fmt.Errorf("bot %s: unknown bot %q (built-in: %s)", def.Name, rest[0], strings.Join(def.Builtins, ", "))
 		}
 		if code := def.Bot(ctx, rest[0], rest[1:], os.Stdin, stdout, stderr); code != 0 {
 			return exitCode(code)
@@ -174,8 +240,9 @@ func helpRequested(args []string) bool {
 
 // help carries out "arena help [command [game]]": the usage of arena, or of
 // a command for a game (othello when none is named), on stdout, with a nil
-// error.
-func help(ctx context.Context, args []string, stdout io.Writer) error {
+// error. Asked for help on what does not exist, it writes the usage on
+// stderr and returns the error, as a command line arena cannot read does.
+func help(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" {
 		fmt.Fprint(stdout, usage())
 		return nil
@@ -207,9 +274,12 @@ func help(ctx context.Context, args []string, stdout io.Writer) error {
 		if cmd == "bot" {
 			line = append(line, "NAME")
 		}
+	case "version":
+		fmt.Fprintln(stdout, "usage: arena version\n\nPrints arena's version, the module's version and the revision it was built from.")
+		return nil
 	default:
-		fmt.Fprint(stdout, usage())
-		return fmt.Errorf("help: unknown command %q (commands: match, tournament, merge, serve, view, bot, help)", cmd)
+		fmt.Fprint(stderr, usage())
+		return fmt.Errorf("help: unknown command %q (commands: %s)", cmd, commandNames)
 	}
 	if err := run(ctx, append(line, "-h"), stdout, stdout); err != nil && !errors.Is(err, flag.ErrHelp) {
 		return err

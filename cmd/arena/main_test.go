@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -95,7 +98,7 @@ func TestBadCommandLines(t *testing.T) {
 		want string
 	}{
 		{nil, "no command"},
-		{[]string{"dance"}, `unknown command "dance" (commands: match, tournament, merge, serve, view, bot, help)`},
+		{[]string{"dance"}, `unknown command "dance" (commands: match, tournament, merge, serve, view, bot, help, version)`},
 		{[]string{"match"}, "name the game (games: othello, geister, darkchess, pdd)"},
 		{[]string{"match", "chess"}, `unknown game "chess" (games: othello, geister, darkchess, pdd)`},
 		{[]string{"match", "othello", "deepblue"}, `unknown player "deepblue" (built-in players: random, greedy, alphabeta, mcts; or a program as PROTOCOL:COMMAND with PROTOCOL one of tcp`},
@@ -287,5 +290,67 @@ func TestParsePlayer(t *testing.T) {
 	}
 	if want := []string{"a", "a-2", "a-2-2", "a-3"}; !slices.Equal(names, want) {
 		t.Errorf("unique names %q, want %q", names, want)
+	}
+}
+
+// TestVersion: "arena version" names arena's version and the module, from
+// the build information, on stdout.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		var out, errOut bytes.Buffer
+		if err := run(t.Context(), args, &out, &errOut); err != nil || errOut.Len() > 0 {
+			t.Fatalf("arena %q: %v; stderr %q", args, err, errOut.String())
+		}
+		matchAll(t, out.String(), `^arena `+regexp.QuoteMeta(version)+`\n`, `\nmodule github\.com/botarena/botarena \S+\n`, `\n(revision [0-9a-f]+|revision unknown)`, `\ngo1\.\d+`)
+	}
+	if err := run(t.Context(), []string{"version", "x"}, io.Discard, io.Discard); err == nil {
+		t.Error("arena version x: no error")
+	}
+}
+
+// TestHelpAndUsageStreams: help that is asked for goes to stdout with no
+// error and nothing on stderr; a command line arena cannot read (an unknown
+// command, game, flag, bot, or help on one of them) is an error, with
+// nothing on stdout, whatever the command.
+func TestHelpAndUsageStreams(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{
+		{"help"}, {"-h"}, {"--help"}, {"help", "match"}, {"help", "match", "pdd"}, {"help", "tournament", "geister"},
+		{"help", "serve", "othello"}, {"help", "bot", "darkchess"}, {"help", "view"}, {"help", "merge"}, {"help", "version"},
+		{"help", "results"}, {"match", "othello", "-h"}, {"merge", "-h"}, {"view", "-h"}, {"serve", "geister", "-h"},
+		{"bot", "othello", "random", "-h"},
+	} {
+		var out, errOut bytes.Buffer
+		err := run(t.Context(), args, &out, &errOut)
+		if (err != nil && !errors.Is(err, flag.ErrHelp)) || out.Len() == 0 || errOut.Len() > 0 {
+			t.Errorf("arena %q: %v; %d bytes on stdout, stderr %q; want help on stdout alone", args, err, out.Len(), errOut.String())
+		}
+	}
+	for _, args := range [][]string{
+		nil, {"nosuch"}, {"help", "nosuch"}, {"help", "match", "nosuch"}, {"match", "nosuch"}, {"match", "othello", "-bogus"},
+		{"tournament", "geister", "-bogus"}, {"merge", "-bogus"}, {"view", "-bogus"}, {"serve", "othello", "-bogus"},
+		{"serve", "pdd"}, {"bot", "othello", "nosuch"}, {"bot", "pdd", "random", "-bogus"}, {"match", "othello", "random"},
+	} {
+		var out, errOut bytes.Buffer
+		err := run(t.Context(), args, &out, &errOut)
+		if err == nil || errors.Is(err, flag.ErrHelp) || out.Len() > 0 {
+			t.Errorf("arena %q: %v; stdout %q; want an error and nothing on stdout", args, err, out.String())
+		}
+	}
+}
+
+// TestMatchOnePlayerRefused: a match with one player named is refused,
+// naming a second player to give; with none it plays the defaults.
+func TestMatchOnePlayerRefused(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, def := range gameDefs() {
+		err := run(t.Context(), []string{"match", def.Name, "random", "-games", "1"}, io.Discard, io.Discard)
+		want := fmt.Sprintf("a match has two players, got one (random): name the second (arena match %s random ", def.Name)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("arena match %s random: %v; want an error with %q", def.Name, err, want)
+		}
+	}
+	if _, err := os.Stat("arena-records"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a refused match wrote its records directory: %v", err)
 	}
 }

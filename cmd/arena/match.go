@@ -243,7 +243,7 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 	fs := newRunFlags(cmd, def, cfg, &o, stderr)
 	fs.Usage = func() {
 		if cmd == "match" {
-			fmt.Fprintf(stderr, "usage: arena match %s [flags] [player [player]]\n\n", def.Name)
+			fmt.Fprintf(stderr, "usage: arena match %s [flags] [player player]\n\n", def.Name)
 			fmt.Fprintf(stderr, "With no players: %s vs %s.\n", def.Defaults[0], def.Defaults[1])
 		} else {
 			fmt.Fprintf(stderr, "usage: arena tournament %s [flags] player player [player...]\n\n", def.Name)
@@ -267,8 +267,8 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 	switch {
 	case cmd == "match" && len(specs) > 2:
 		return nil, fmt.Errorf("a match has two players, got %d: %q", len(specs), specs)
-	case cmd == "match" && len(specs) < 2:
-		specs = append(specs, def.Defaults[len(specs):]...)
+	case cmd == "match" && len(specs) == 0:
+		specs = []string{def.Defaults[0], def.Defaults[1]}
 	case cmd == "tournament" && len(specs) < 2:
 		return nil, fmt.Errorf("a tournament needs at least two players, got %d", len(specs))
 	}
@@ -278,6 +278,16 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 			return nil, err
 		}
 		cfg.Players = append(cfg.Players, p)
+	}
+	if cmd == "match" && len(specs) == 1 {
+		// A second player taken from the defaults would often be the same
+		// bot: a match against itself, asked for by nobody.
+		other := def.Defaults[1]
+		if cfg.Players[0].Builtin == other {
+			other = def.Defaults[0]
+		}
+		return nil, fmt.Errorf("a match has two players, got one (%s): name the second (arena match %s %s %s), or none for %s vs %s",
+			specs[0], def.Name, specs[0], other, def.Defaults[0], def.Defaults[1])
 	}
 	uniqueNames(cfg.Players)
 	if err := prepareSPRT(fs, cfg, &o.sprt); err != nil {
