@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/cdcsocket"
@@ -466,7 +467,8 @@ func (h *dcFaultLog) Handle(ctx context.Context, r slog.Record) error {
 // winner and the reason the referee gave (an engine that dies before
 // acknowledging its own ply loses having just moved). The misbehaving
 // engine must lose with the reason and the kind its fault calls for, or, for
-// the few that cost nothing, the game must end by the rules.
+// the few that cost nothing, the game must end by the rules. The quick tier
+// plays each case in one seat, the long tier in both.
 func TestDarkchessFaultRecords(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a hundred games with real programs")
@@ -479,8 +481,13 @@ func TestDarkchessFaultRecords(t *testing.T) {
 	// Most games wait for a short limit: several at a time.
 	sem := make(chan struct{}, 4)
 	var wg sync.WaitGroup
-	for _, c := range dcFaultCases() {
+	for i, c := range dcFaultCases() {
 		for seat := range 2 {
+			if !longtest.Enabled() && seat != i%2 && !(c.point == "handshake" && (c.fault == "hang" || c.fault == "slow")) {
+				// The quick tier plays each case once, in one seat (the
+				// cases take turns); the long tier in both.
+				continue
+			}
 			if seat == 1 && c.point == "handshake" && (c.fault == "hang" || c.fault == "slow") {
 				// Under a short -startup the opponent might miss it too
 				// on a busy machine, and the first player's fault is the

@@ -545,7 +545,7 @@ func TestPDDRecordsNamePlayers(t *testing.T) {
 			dir := filepath.Join(out, c.name)
 			// A generous limit: a program started per move must not time
 			// out on a busy machine.
-			args := append([]string{c.args[0], c.args[1], "-seed", "7", "-time", "60s/move", "-out", dir}, c.args[2:]...)
+			args := append([]string{c.args[0], c.args[1], "-seed", "7", "-time", "60s/move", "-j", "2", "-out", dir}, c.args[2:]...)
 			cmd := exec.Command(arena, args...)
 			cmd.Dir = t.TempDir()
 			if b, err := cmd.CombinedOutput(); err != nil {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/botarena/botarena/internal/longtest"
 	"pgregory.net/rapid"
 )
 
@@ -45,13 +46,18 @@ func gameMoves(t *testing.T, def *gameDef, g storedGame) string {
 
 // TestGamesDiffer: for every game, the games of one pairing between two
 // copies of one built-in are all different games, and the same -seed plays
-// the same games again.
+// the same games again: 4 games (two pairs), of PDD 2 in the quick tier (a
+// program started per move).
 func TestGamesDiffer(t *testing.T) {
 	for _, def := range gameDefs() {
 		t.Run(def.Name, func(t *testing.T) {
 			skipPDDUnderRace(t, def)
 			t.Parallel()
-			const n, seed = 4, "20261125"
+			const seed = "20261125"
+			n := 4
+			if def.Name == "pdd" {
+				n = longtest.Pick(2, 4)
+			}
 			args := []string{"match", def.Name, "random", "random", "-games", fmt.Sprint(n), "-seed", seed, "-time", "none", "-j", "2"}
 			first, _ := playedGames(t, args...)
 			again, _ := playedGames(t, args...)
@@ -76,16 +82,17 @@ func TestGamesDiffer(t *testing.T) {
 
 // TestStrongBeatsRandom: in every game the strongest built-in that answers
 // at once (alphabeta for Othello, greedy for the others) beats random by a
-// wide margin over 40 games, colours swapped: at least 34 wins (85%; each
-// wins all 40 with this seed today). The games replay from the seed, so the
-// test does not depend on luck. (mcts, the strongest, searches for a while
-// on each move: TestSearchBotsBeatRandom plays fewer games with it.)
+// wide margin, colours swapped. The long tier plays 40 games and wants at
+// least 34 wins (85%; each wins all 40 with this seed today); the quick tier
+// plays the first pair and wants both. The games replay from the seed, so
+// the test does not depend on luck. (mcts, the strongest, searches for a
+// while on each move: TestSearchBotsBeatRandom plays fewer games with it.)
 func TestStrongBeatsRandom(t *testing.T) {
-	const games, atLeast = 40, 34
+	games, atLeast := longtest.Pick(2, 40), longtest.Pick(2, 34)
 	for _, def := range gameDefs() {
 		t.Run(def.Name, func(t *testing.T) {
 			if def.Name == "pdd" && testing.Short() {
-				t.Skip("-short: 40 PDD games start 2,000 programs")
+				t.Skip("-short: PDD games start a program per move")
 			}
 			skipPDDUnderRace(t, def)
 			t.Parallel()
@@ -113,7 +120,8 @@ func TestStrongBeatsRandom(t *testing.T) {
 // games with this seed today, PDD's mcts 3 of 4). Under -time none they
 // search a fixed number of playouts or a fixed depth a move, so the games
 // replay from the seed and the test does not depend on luck or on the
-// machine's speed.
+// machine's speed. The long tier plays 10 games (PDD 4) and wants 8 wins (3);
+// the quick tier plays the first pair and wants both won.
 func TestSearchBotsBeatRandom(t *testing.T) {
 	for _, c := range []struct{ game, bot string }{
 		{"othello", "mcts"}, {"geister", "mcts"}, {"darkchess", "mcts"}, {"pdd", "mcts"},
@@ -124,12 +132,12 @@ func TestSearchBotsBeatRandom(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Run(c.game+"/"+c.bot, func(t *testing.T) {
-			games, atLeast := 10, 8
+			games, atLeast := longtest.Pick(2, 10), longtest.Pick(2, 8)
 			if def.Name == "pdd" {
 				if testing.Short() {
 					t.Skip("-short: PDD games start a program per move")
 				}
-				games, atLeast = 4, 3
+				games, atLeast = longtest.Pick(2, 4), longtest.Pick(2, 3)
 			}
 			skipPDDUnderRace(t, def)
 			t.Parallel()
