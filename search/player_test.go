@@ -21,8 +21,9 @@ import (
 // The quick tier plays the first pair of games of each match (the seats
 // swapped) and wants the bot to win at least one: that checks the wiring
 // (the bot plays legal moves for its own side to the end of a game) and
-// fails a bot that plays no better than random three times in four. The
-// long tier (BOTARENA_LONG=1) plays the whole match with its margin.
+// fails a bot that loses both, as one that searches for the wrong side
+// does. (Each wins both today.) The long tier (BOTARENA_LONG=1) plays the
+// whole match with its margin.
 
 // TestOthelloPlayerBeatsRandom: 10 games at 500 playouts a move; at least
 // 8 wins (quick tier: 2 games, at least 1 win).
