@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/othello"
 )
 
-var perftDepth = flag.Int("perft.depth", 11, "deepest perft level the table tests check (levels above 11 take long)")
+var perftDepth = flag.Int("perft.depth", 0, "deepest perft level the table tests check (0: 10 in the quick tier, 11 with BOTARENA_LONG=1; levels above 11 take long)")
 
 type perftRow struct {
 	board, convention string
@@ -51,15 +52,25 @@ func readPerftTable(t *testing.T) []perftRow {
 	return rows
 }
 
+// maxPerftDepth is the deepest perft level the table tests check: the
+// -perft.depth flag, else 10 in the quick tier (the first level where the
+// strict and Bik counts differ, by games that end in passes; 8x more leaves
+// than 9) and 11 in the long tier (BOTARENA_LONG=1); 9 at most under the race
+// detector, which makes deep perft too slow.
 func maxPerftDepth() int {
-	if raceEnabled && *perftDepth > 9 {
-		return 9 // the race detector makes deep perft too slow
+	d := *perftDepth
+	if d == 0 {
+		d = longtest.Pick(10, 11)
 	}
-	return *perftDepth
+	if raceEnabled && d > 9 {
+		return 9
+	}
+	return d
 }
 
-// TestPerftTable checks every count of testdata/perft.txt up to -perft.depth:
-// strict and Bik, 8x8 from both the standard and the TUS start, and 6x6.
+// TestPerftTable checks every count of testdata/perft.txt up to -perft.depth
+// (by default 10, and 11 in the long tier): strict and Bik, 8x8 from both the
+// standard and the TUS start, and 6x6.
 func TestPerftTable(t *testing.T) {
 	rows := readPerftTable(t)
 	if len(rows) < 60 {

@@ -5,13 +5,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/pdd/pddtest"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
 
-var playouts = flag.Int("pdd.playouts", 6, "seeded random playouts per profile compared ply by ply with the naive reference (200 for a thorough check: about a minute)")
+var playouts = flag.Int("pdd.playouts", 0, "seeded random playouts per profile compared ply by ply with the naive reference (0: 2 in the quick tier, 20 with BOTARENA_LONG=1; 200 for a thorough check: about a minute)")
 
 // compareWithNaive checks p against the reference: the legal moves (set and
 // canonical order), their count, the end, the forced pass, both scores, and
@@ -81,13 +82,19 @@ func TestReferenceFixtures(t *testing.T) {
 
 // TestReferencePlayouts plays seeded random games under both profiles and
 // compares every ply with the reference, with a few candidate moves each,
-// legal or not.
+// legal or not: -pdd.playouts games a profile, by default 2 in the quick
+// tier (every kind of ply, to the end of a game) and 20 in the long tier
+// (BOTARENA_LONG=1).
 func TestReferencePlayouts(t *testing.T) {
+	games := *playouts
+	if games == 0 {
+		games = longtest.Pick(2, 20)
+	}
 	for _, rules := range []pdd.Rules{pdd.Course, pdd.Official} {
 		t.Run(rules.String(), func(t *testing.T) {
 			t.Parallel()
 			r := rand.New(rand.NewPCG(uint64(rules), 7))
-			for range *playouts {
+			for range games {
 				p := rules.Start()
 				for {
 					compareWithNaive(t, p)

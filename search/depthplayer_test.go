@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/search"
 )
@@ -13,27 +14,34 @@ import (
 // The matches below pit a depth-first search player against a uniform
 // random one, seats alternating, with fixed seeds and node budgets (never
 // time), so each outcome is the same on every machine. Each requires a
-// margin of wins that leaves room for draws and a few losses.
+// margin of wins that leaves room for draws and a few losses. As with the
+// MCTS players' matches, the quick tier plays the first pair of games (the
+// seats swapped) and wants at least one win; the long tier
+// (BOTARENA_LONG=1) plays the whole match with its margin.
 
 // TestOthelloAlphaBetaPlayerBeatsRandom: 10 games at 3,000 nodes a move
-// (and the exact solve from 14 empty squares); at least 9 wins.
+// (and the exact solve from 14 empty squares); at least 9 wins (quick tier:
+// 2 games, at least 1 win).
 func TestOthelloAlphaBetaPlayerBeatsRandom(t *testing.T) {
-	wins := othelloWins(t, 10, 21, false, func(int) othello.Player {
+	games, atLeast := longtest.Pick(2, 10), longtest.Pick(1, 9)
+	wins := othelloWins(t, games, 21, false, func(int) othello.Player {
 		return search.OthelloAlphaBetaPlayer(search.DepthOptions{Nodes: 3000, TableSize: 1 << 14})
 	})
-	if wins < 9 {
-		t.Errorf("alpha-beta won %d of 10 games against random, want at least 9", wins)
+	if wins < atLeast {
+		t.Errorf("alpha-beta won %d of %d games against random, want at least %d", wins, games, atLeast)
 	}
 }
 
 // TestDarkChessExpectimaxPlayerBeatsRandom: 10 games at 5,000 nodes a ply,
-// the first player alternating; at least 8 wins.
+// the first player alternating; at least 8 wins (quick tier: 2 games, at
+// least 1 win).
 func TestDarkChessExpectimaxPlayerBeatsRandom(t *testing.T) {
-	wins := darkChessWins(t, 10, 23, func(int) darkchess.Player {
+	games, atLeast := longtest.Pick(2, 10), longtest.Pick(1, 8)
+	wins := darkChessWins(t, games, 23, func(int) darkchess.Player {
 		return search.DarkChessExpectimaxPlayer(search.DepthOptions{Nodes: 5000})
 	})
-	if wins < 8 {
-		t.Errorf("expectimax won %d of 10 games against random, want at least 8", wins)
+	if wins < atLeast {
+		t.Errorf("expectimax won %d of %d games against random, want at least %d", wins, games, atLeast)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/search"
@@ -161,12 +162,13 @@ func TestMCTSDarkChessWin(t *testing.T) {
 
 // TestMCTSPDDForcedWin: in late positions of seeded random PDD games where
 // the side to move has winning and losing moves (found by full search),
-// MCTS chooses a winning move.
+// MCTS chooses a winning move. The quick tier checks the first such
+// position; the long tier (BOTARENA_LONG=1) the first three.
 func TestMCTSPDDForcedWin(t *testing.T) {
 	var g search.PDD
 	r := rand.New(rand.NewPCG(3, 0))
-	found := 0
-	for try := 0; try < 200 && found < 3; try++ {
+	found, want := 0, longtest.Pick(1, 3)
+	for try := 0; try < 200 && found < want; try++ {
 		// Play a random game, then go back to the last position with at
 		// least 3 moves whose game tree is small enough to solve.
 		var line []pdd.Position

@@ -7,6 +7,7 @@ import (
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/search"
@@ -16,25 +17,35 @@ import (
 // alternating, with fixed seeds and playout budgets (never time), so each
 // outcome is the same on every machine. Each requires a margin of wins that
 // leaves room for draws and a few losses.
+//
+// The quick tier plays the first pair of games of each match (the seats
+// swapped) and wants the bot to win at least one: that checks the wiring
+// (the bot plays legal moves for its own side to the end of a game) and
+// fails a bot that loses both, as one that searches for the wrong side
+// does. (Each wins both today.) The long tier (BOTARENA_LONG=1) plays the
+// whole match with its margin.
 
 // TestOthelloPlayerBeatsRandom: 10 games at 500 playouts a move; at least
-// 8 wins.
+// 8 wins (quick tier: 2 games, at least 1 win).
 func TestOthelloPlayerBeatsRandom(t *testing.T) {
-	wins := othelloWins(t, 10, 11, true, func(game int) othello.Player {
+	games, atLeast := longtest.Pick(2, 10), longtest.Pick(1, 8)
+	wins := othelloWins(t, games, 11, true, func(game int) othello.Player {
 		return search.OthelloPlayer(search.Options{Playouts: 500, Seed: uint64(game)})
 	})
-	if wins < 8 {
-		t.Errorf("MCTS won %d of 10 games against random, want at least 8", wins)
+	if wins < atLeast {
+		t.Errorf("MCTS won %d of %d games against random, want at least %d", wins, games, atLeast)
 	}
 }
 
 // TestGeisterPlayerBeatsRandom: 10 games at 300 playouts a move (IS-MCTS,
-// the opponent's colours unknown); at least 7 wins.
+// the opponent's colours unknown); at least 7 wins (quick tier: 2 games, at
+// least 1 win).
 func TestGeisterPlayerBeatsRandom(t *testing.T) {
+	games, atLeast := longtest.Pick(2, 10), longtest.Pick(1, 7)
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(12, 0))
 	wins := 0
-	for game := range 10 {
+	for game := range games {
 		bot := search.GeisterPlayer(search.Options{Playouts: 300, Seed: uint64(game)}, 0)
 		me := geister.Color(game & 1)
 		mine, err := bot.Setup(ctx)
@@ -65,32 +76,36 @@ func TestGeisterPlayerBeatsRandom(t *testing.T) {
 			wins++
 		}
 	}
-	t.Logf("%d wins of 10", wins)
-	if wins < 7 {
-		t.Errorf("IS-MCTS won %d of 10 games against random, want at least 7", wins)
+	t.Logf("%d wins of %d", wins, games)
+	if wins < atLeast {
+		t.Errorf("IS-MCTS won %d of %d games against random, want at least %d", wins, games, atLeast)
 	}
 }
 
 // TestDarkChessPlayerBeatsRandom: 6 games at 300 playouts a ply, the first
-// player alternating; at least 4 wins.
+// player alternating; at least 4 wins (quick tier: 2 games, at least 1
+// win).
 func TestDarkChessPlayerBeatsRandom(t *testing.T) {
-	wins := darkChessWins(t, 6, 13, func(game int) darkchess.Player {
+	games, atLeast := longtest.Pick(2, 6), longtest.Pick(1, 4)
+	wins := darkChessWins(t, games, 13, func(game int) darkchess.Player {
 		return search.DarkChessPlayer(search.Options{Playouts: 300, Seed: uint64(game)})
 	})
-	if wins < 4 {
-		t.Errorf("MCTS won %d of 6 games against random, want at least 4", wins)
+	if wins < atLeast {
+		t.Errorf("MCTS won %d of %d games against random, want at least %d", wins, games, atLeast)
 	}
 }
 
-// TestPDDPlayerBeatsRandom: 4 games at 40 playouts a move; at least 3 wins.
+// TestPDDPlayerBeatsRandom: 4 games at 40 playouts a move; at least 3 wins
+// (quick tier: 2 games, at least 1 win).
 func TestPDDPlayerBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("PDD playouts are slow")
 	}
+	games, atLeast := longtest.Pick(2, 4), longtest.Pick(1, 3)
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(14, 0))
 	wins := 0
-	for game := range 4 {
+	for game := range games {
 		bot := search.PDDPlayer(search.Options{Playouts: 40, Seed: uint64(game)})
 		me := pdd.White
 		if game&1 == 1 {
@@ -115,8 +130,8 @@ func TestPDDPlayerBeatsRandom(t *testing.T) {
 			wins++
 		}
 	}
-	t.Logf("%d wins of 4", wins)
-	if wins < 3 {
-		t.Errorf("MCTS won %d of 4 games against random, want at least 3", wins)
+	t.Logf("%d wins of %d", wins, games)
+	if wins < atLeast {
+		t.Errorf("MCTS won %d of %d games against random, want at least %d", wins, games, atLeast)
 	}
 }

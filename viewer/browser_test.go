@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/botarena/botarena/internal/browsertest"
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/internal/sharedtest"
 )
 
@@ -74,7 +75,13 @@ func sampleRecord(t testing.TB, def *Game) (string, Replay) {
 // of a real record of each game (screenshot checked to show the board,
 // stepped with the keyboard), an upload, and the live page of games fed
 // through the Watcher. cmd/arena's TestBrowserGames watches real games.
+//
+// The quick tier watches one game live, Geister's (its page offers the
+// players' views; the replays above draw every game's board); the long tier
+// (BOTARENA_LONG=1) watches each game live. The test runs in parallel with
+// the package's others: most of its time is the browser's.
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	b := browsertest.Start(t, 1280, 860)
 	shots := browsertest.ShotDir(t)
 	var dirs []string
@@ -201,6 +208,9 @@ func TestBrowser(t *testing.T) {
 			if def.Replay == nil {
 				t.Logf("live %s: skipped, no Replay yet", def.Name)
 				continue
+			}
+			if !longtest.Enabled() && def.Name != "geister" {
+				continue // the long tier watches it
 			}
 			_, rp := sampleRecord(t, def)
 			id := "live-" + def.Name

@@ -134,6 +134,7 @@ func wantResult(t *testing.T, g *ntpu.Game, want geister.Result) {
 }
 
 func TestHost(t *testing.T) {
+	t.Parallel() // it waits on programs more than it computes: overlap its build and games with the other hosts' tests
 	const short, long = 300 * time.Millisecond, 2 * time.Second
 	progs := buildNTPUPrograms(t)
 	// setter sets its reds at once, then reads until its input ends.

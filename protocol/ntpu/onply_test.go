@@ -20,6 +20,7 @@ import (
 // with the clock, and the last with the game's result; a program that
 // cannot be started is a *ntpu.StartError naming its side.
 func TestHostOnPly(t *testing.T) {
+	t.Parallel() // it waits on programs more than it computes: overlap its build and games with the other hosts' tests
 	progs := buildNTPUPrograms(t)
 	random := ntpu.Program{Name: "random", Path: progs.random}
 

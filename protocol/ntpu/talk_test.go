@@ -75,6 +75,7 @@ func (l *ntpuLog) stdout(t *testing.T, name string) []string {
 // not commands are skipped and logged, within proc.LogLimit bytes for one
 // that floods, and a line that is a command, if a bad one, still loses.
 func TestTalkingProgram(t *testing.T) {
+	t.Parallel() // it waits on programs more than it computes: overlap its build and games with the other hosts' tests
 	talkerPath, randomPath := buildNTPUTalker(t)
 	random := ntpu.Program{Name: "random", Path: randomPath}
 	host := func() (*ntpu.Host, *ntpuLog) {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/protocol"
@@ -103,7 +104,14 @@ func TestHost(t *testing.T) {
 		a := readmode.Program{Path: example, Dir: dirs[0], Players: [2]string{"example", "bots"}}
 		b := readmode.Program{Path: bots, Dir: dirs[1], Players: [2]string{"example", "bots"}, Output: &out}
 		ref := protocol.DarkChessReferee{Control: timer.Control{Main: 300 * time.Second}}
-		g := darkchess.NewGame(darkchess.Classic, rand.New(rand.NewPCG(7, 1)))
+		// Each ply starts a program, so a game of random plies to the
+		// Classic rule's 60 quiet plies takes some 250 plies and seconds.
+		// The quick tier plays the Classic rule with 12 quiet plies, a
+		// whole game to its end in fewer plies; the long tier
+		// (BOTARENA_LONG=1) plays the Classic rule as it is.
+		rules := darkchess.Classic
+		rules.NoProgressPlies = longtest.Pick(12, rules.NoProgressPlies)
+		g := darkchess.NewGame(rules, rand.New(rand.NewPCG(7, 1)))
 		rec, err := ref.Play(ctx, g, [2]protocol.DarkChessSeat{a.Seat(), b.Seat()})
 		if err != nil {
 			t.Fatal(err)
@@ -116,7 +124,7 @@ func TestHost(t *testing.T) {
 		default:
 			t.Fatalf("result %v", rec.Result)
 		}
-		checkDarkChessRecord(t, rec, darkchess.Classic)
+		checkDarkChessRecord(t, rec, rules)
 		t.Logf("%v after %d plies in %v", rec.Result, len(rec.Plies), rec.Ended.Sub(rec.Began))
 		// Each directory holds the board.txt of its engine's last ply: the
 		// game up to then, with a timestamp for the start and each ply.
