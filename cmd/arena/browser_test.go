@@ -20,13 +20,17 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/internal/browsertest"
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/viewer"
 )
 
 // TestBrowserGames watches real games in a headless chromium: each game's
 // runner feeding the viewer ply by ply (its live page follows), and "arena
-// match -web" (its index, live page and record's replay).
+// match -web" (its index, live page and record's replay). The quick tier
+// leaves out PDD's ply-by-ply game (a program started per move; "arena
+// match -web" still shows a PDD game's live page); the long tier has it.
 func TestBrowserGames(t *testing.T) {
+	t.Parallel()
 	b := browsertest.Start(t, 1280, 860)
 	shots := browsertest.ShotDir(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -48,6 +52,9 @@ func TestBrowserGames(t *testing.T) {
 		t.Run("realtime/"+def.Name, func(t *testing.T) {
 			if def.Name == "pdd" && raceEnabled {
 				t.Skip("a PDD game runs a process per move: a minute under -race; run without -race")
+			}
+			if def.Name == "pdd" {
+				longtest.Skip(t, "a PDD game runs a process per move")
 			}
 			if testing.Short() {
 				t.Skip("-short: no game")

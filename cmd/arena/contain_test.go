@@ -18,6 +18,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/internal/proc"
 )
 
@@ -107,13 +108,20 @@ func TestProgramsCannotEscape(t *testing.T) {
 				})
 				ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 				defer cancel()
+				// Two games, so that the program runs at least twice; the
+				// quick tier plays one of the protocols that run it per
+				// move (a program run on each of about 100 plies).
+				games := "2"
+				if then == "play" && (tc.proto == "readmode" || tc.proto == "strategy") {
+					games = longtest.Pick("1", "2")
+				}
 				began := time.Now()
-				out, err := arenaCommand(t, ctx, dir, "match", tc.game, "random", tc.proto+":"+prog, "-games", "2", "-seed", "5", "-out", "m").CombinedOutput()
+				out, err := arenaCommand(t, ctx, dir, "match", tc.game, "random", tc.proto+":"+prog, "-games", games, "-seed", "5", "-out", "m").CombinedOutput()
 				took := time.Since(began)
 				if err != nil && then == "play" {
 					t.Fatalf("arena match: %v\n%s", err, out)
 				}
-				if !bytes.Contains(out, []byte("game 2: ")) {
+				if !bytes.Contains(out, []byte("game "+games+": ")) {
 					t.Errorf("output:\n%s", out)
 				}
 				if left := marked(t, mark); len(left) > 0 {

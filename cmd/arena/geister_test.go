@@ -187,7 +187,7 @@ func TestGeisterRunnerBuiltins(t *testing.T) {
 			t.Errorf("frame %d: ply %d", i+1, f.Ply)
 		}
 	}
-	if last := w.frames[len(w.frames)-1]; last.ToMove != -1 || !strings.Contains(last.Status, res.Reason) || len(last.Views) != 2 || gsBoardColours(last.Board) == 0 {
+	if last := w.frames[len(w.frames)-1]; last.ToMove != -1 || !strings.Contains(last.Status, " by "+res.Ending.String()) || len(last.Views) != 2 || gsBoardColours(last.Board) == 0 {
 		t.Errorf("last frame: %q, to move %d, %d views, %d colours shown", last.Status, last.ToMove, len(last.Views), gsBoardColours(last.Board))
 	}
 }
