@@ -94,6 +94,7 @@ func TestProgramsCannotEscape(t *testing.T) {
 	} {
 		for _, then := range []string{"play", "exit"} {
 			t.Run(tc.game+"/"+tc.proto+"/"+then, func(t *testing.T) {
+				t.Parallel()
 				dir := t.TempDir()
 				mark := rand.Text()
 				cmd := "exit 1"

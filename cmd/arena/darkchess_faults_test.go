@@ -479,7 +479,7 @@ func TestDarkchessFaultRecords(t *testing.T) {
 	}
 	opp := dcPlayer(t, "darkchess-mgtp", "mgtp", buildProgram(t, "examples/darkchess-mgtp"))
 	// Most games wait for a short limit: several at a time.
-	sem := make(chan struct{}, 4)
+	sem := make(chan struct{}, 6)
 	var wg sync.WaitGroup
 	for i, c := range dcFaultCases() {
 		for seat := range 2 {
