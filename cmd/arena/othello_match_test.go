@@ -49,8 +49,8 @@ func TestMatchOthelloPrograms(t *testing.T) {
 		{"hang", hang, "1s/move", `game 1: hang \(black\) vs random \(white\): random wins by time \(\d+-\d+\), 0 plies; hang: time, no move within 1s`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			var out, errOut bytes.Buffer
-			out.Reset()
 			err := run(context.Background(), []string{"match", "othello", "-games", "2", "-time", tt.time, "-out", t.TempDir(), tt.player, "random"}, &out, &errOut)
 			// A program that never started makes arena fail, after the games.
 			if tt.name == "missing" {
