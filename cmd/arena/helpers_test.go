@@ -2,13 +2,16 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -27,6 +30,16 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Setenv(asArenaEnv, "1")
+	// Most of this package's tests wait: on programs they start, sockets,
+	// and the time limits they test. Two parallel tests a core (unless
+	// -parallel says otherwise) keep the cores busy where the default, one
+	// a core, leaves them idle half the time.
+	flag.Parse()
+	parallelSet := false
+	flag.Visit(func(f *flag.Flag) { parallelSet = parallelSet || f.Name == "test.parallel" })
+	if !parallelSet {
+		flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
 	code := m.Run()
 	if builds.dir != "" {
 		os.RemoveAll(builds.dir)
