@@ -106,7 +106,8 @@ func (b Budget) WithHard(ctx context.Context) (context.Context, context.CancelFu
 // When the control has a game clock but the Status does not tell the
 // bot's own clock, the Manager keeps that clock itself from what
 // [Manager.Observe] reports, from the control's full time at its first
-// ply.
+// ply, charging each ply the whole latency margin on top of its measured
+// time when the platform does not report the charge.
 type Manager struct {
 	// MovesToGo is the number of its own moves the bot expects still to
 	// play in a game under a game clock; 0 means [DefaultMovesToGo]. Set it
@@ -127,6 +128,7 @@ type Manager struct {
 	hard     time.Duration // Hard of the last Allot
 	allotted bool          // an Allot since the last Observe
 	tracking bool          // own clock kept from Observe
+	margin   time.Duration // Margin of the last Allot
 	ctl      Control       // the control of the kept clock
 	own      player        // the kept clock
 }
@@ -211,15 +213,6 @@ func (m *Manager) clockBudget(c Control, own Remaining, played int, lat time.Dur
 		return share(main, lat, max(lat-c.Increment, 0), bonus, n, r)
 	}
 	k := c.plies()
-	if main > 0 {
-		// Before byo-yomi: a share of the main time, plus the share of
-		// the period, still whole, that the first ply of byo-yomi would
-		// have.
-		ms := satAdd(main/time.Duration(n), bonus)
-		mh := hardOf(ms, main, n)
-		ps, ph := share(c.Period, lat, lat, 0, k, k)
-		return satAdd(min(ms, mh), ps), satAdd(mh, ph)
-	}
 	period, q := max(own.Period, 0), own.PliesLeft
 	if period == 0 && q <= 0 {
 		period = c.Period // not told: a whole period
@@ -227,7 +220,17 @@ func (m *Manager) clockBudget(c Control, own Remaining, played int, lat time.Dur
 	if q < 1 || q > k {
 		q = k
 	}
-	return share(period, lat, lat, 0, q, q)
+	ps, ph := share(period, lat, lat, 0, q, q)
+	if main == 0 {
+		return ps, ph
+	}
+	// Before byo-yomi (or back in main time by an increment): a share of
+	// the main time, plus the period's share for the ply, which the ply
+	// may take when it runs past the main time. The period covers the
+	// latency.
+	ms := satAdd(main/time.Duration(n), bonus)
+	mh := hardOf(ms, main, n)
+	return satAdd(min(ms, mh), ps), satAdd(mh, ph)
 }
 
 // Allot returns the budget of the ply s describes; see [Manager] for the
@@ -282,7 +285,7 @@ func (m *Manager) Allot(s Status) Budget {
 		b.Soft = min(max(b.Soft, 0), b.Hard)
 		b.Soft = max(b.Soft, min(MinThink, b.Hard))
 	}
-	m.hard, m.allotted = b.Hard, true
+	m.hard, m.margin, m.allotted = b.Hard, lat, true
 	return b
 }
 
@@ -313,6 +316,10 @@ func (m *Manager) Observe(took, charged time.Duration) {
 	m.allotted = false
 	if m.tracking {
 		c := m.ctl
+		if charged == 0 {
+			// Unreported: assume the ply cost its whole latency margin.
+			charged = satAdd(took, m.margin)
+		}
 		d := c.Charging.Charge(max(took, charged))
 		if a, limited, _ := c.allowance(m.own); limited && d > a {
 			c.drain(&m.own, a)
