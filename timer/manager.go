@@ -107,7 +107,9 @@ func (b Budget) WithHard(ctx context.Context) (context.Context, context.CancelFu
 // bot's own clock, the Manager keeps that clock itself from what
 // [Manager.Observe] reports, from the control's full time at its first
 // ply, charging each ply the whole latency margin on top of its measured
-// time when the platform does not report the charge.
+// time when the platform does not report the charge. Its clock may then
+// be out of step with the platform's byo-yomi periods, so it gives no ply
+// more of a period than an even share: (P − k×m)/k.
 type Manager struct {
 	// MovesToGo is the number of its own moves the bot expects still to
 	// play in a game under a game clock; 0 means [DefaultMovesToGo]. Set it
@@ -221,16 +223,26 @@ func (m *Manager) clockBudget(c Control, own Remaining, played int, lat time.Dur
 		q = k
 	}
 	ps, ph := share(period, lat, lat, 0, q, q)
+	if !own.Told {
+		// The kept clock may be out of step with the platform's periods:
+		// no ply takes more than an even share of a whole period, so
+		// that any k plies in a row fit in one.
+		ps = max(c.Period-mulSat(lat, k), 0) / time.Duration(k)
+		ph = ps
+	}
 	if main == 0 {
 		return ps, ph
 	}
 	// Before byo-yomi (or back in main time by an increment): a share of
 	// the main time, plus the period's share for the ply, which the ply
 	// may take when it runs past the main time. The period covers the
-	// latency.
+	// latency, or the main time what the period cannot.
+	left := satAdd(main, period)
+	main = max(min(main, left-lat), 0)
 	ms := satAdd(main/time.Duration(n), bonus)
 	mh := hardOf(ms, main, n)
-	return satAdd(min(ms, mh), ps), satAdd(mh, ph)
+	soft, hard = satAdd(min(ms, mh), ps), satAdd(mh, ph)
+	return soft, min(hard, max(left, lat)-lat)
 }
 
 // Allot returns the budget of the ply s describes; see [Manager] for the
@@ -269,7 +281,8 @@ func (m *Manager) Allot(s Status) Budget {
 		b.Soft, b.Hard = min(b.Soft, room), min(b.Hard, room)
 	}
 	if !s.Deadline.IsZero() {
-		room := max(s.Deadline.Sub(start)-lat, 0)
+		room := s.Deadline.Sub(start)
+		room = max(room, lat) - lat
 		if !b.Limited {
 			// A deadline alone may be all the time the game has left.
 			n, r := m.movesToGo(played)
