@@ -1,5 +1,6 @@
 // Package timer models the time controls of the game platforms botarena
-// speaks to, and runs the clock of a two-player game under one of them.
+// speaks to, runs the clock of a two-player game under one of them, and
+// tells a bot how long to think on each ply.
 //
 // # Controls
 //
@@ -51,6 +52,44 @@
 // A Clock reads time from a function given to [NewClock] (nil means
 // [time.Now]), so tests drive it with a fake source or run it under
 // testing/synctest.
+//
+// # Keeping time
+//
+// A bot's side learns the time at each ply through a [Status]: the
+// control, whether the platform told it or the protocol assumes its known
+// default, both players' clocks where the platform tells them (main time
+// left, byo-yomi state, plies left in the period), the bot's plies played,
+// when the ply started, and the hard deadline. A protocol puts it on the
+// context it hands the player with [WithStatus]; a host that holds a Clock
+// builds it with [Snapshot.Status], and [PerMoveStatus], [TimeLeftStatus]
+// and [Untold] cover the platforms that tell a per-move cap, the main time
+// left of both sides, or nothing. The player reads it with [StatusFrom],
+// which also brings its deadline forward to the context's.
+//
+// The deadline is the limit, never the budget: spending all of it on one
+// ply loses the game on time at the next. A [Manager], one per game,
+// turns each Status into a [Budget], a soft target and a hard limit:
+//
+//	// b.tm is a timer.Manager, made new for each game
+//	func (b *bot) Play(ctx context.Context, v View) (Move, error) {
+//		s, _ := timer.StatusFrom(ctx)
+//		budget := b.tm.Allot(s)
+//		ctx, cancel := budget.WithHard(ctx)
+//		defer cancel()
+//		m := b.search(ctx, budget.SoftAt()) // no new iteration after SoftAt
+//		b.tm.Observe(time.Since(s.Start), 0)
+//		return m, nil
+//	}
+//
+// Under sudden death it shares the time left among the moves still
+// expected ([Manager].MovesToGo, or what [Manager].MaxMoves leaves),
+// keeping back the answer's latency for each of them; it adds most of an
+// increment; in byo-yomi it gives each ply the period's share; under a
+// per-move cap, the cap. Every limit keeps a latency margin back, which
+// [Manager.Observe] learns from the time each answer took past its hard
+// limit and the platform's charge past what the bot measured. The
+// numbers are on [Manager]. A bot with another policy reads the Status
+// itself and may still use a Manager's [Manager.Margin].
 //
 // # ErrorTime
 //

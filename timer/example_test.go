@@ -1,6 +1,7 @@
 package timer_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -158,4 +159,67 @@ func ExampleErrorTime() {
 	fmt.Println(timer.ErrorTime(server, client))
 	// Output:
 	// 64ms
+}
+
+// A player under MGTP's 900 s sudden death, told 900 s left for both
+// sides: the deadline is the whole time left, the budget a share of it.
+func ExampleManager() {
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	c, _ := timer.MGTP(900000)
+	s := timer.TimeLeftStatus(c, 900*time.Second, 900*time.Second, start)
+	var m timer.Manager
+	b := m.Allot(s)
+	fmt.Println("deadline in", s.Deadline.Sub(start))
+	fmt.Println("soft", b.Soft, "hard", b.Hard, "margin", b.Margin)
+
+	// the PDD platform's 5 s a move: the cap, less the margin
+	b = m.Allot(timer.PerMoveStatus(5*time.Second, true, start))
+	fmt.Println("soft", b.Soft, "hard", b.Hard)
+
+	// Othello's server tells nothing; its usual -timeout is the default
+	def, _ := timer.OthelloTimeout(10)
+	b = m.Allot(timer.Untold(def, start))
+	fmt.Println("soft", b.Soft, "hard", b.Hard)
+	// Output:
+	// deadline in 15m0.001s
+	// soft 29.95s hard 1m52.3125s margin 50ms
+	// soft 4.640625s hard 4.640625s
+	// soft 9.328125s hard 9.328125s
+}
+
+// After each move the bot tells the Manager what it measured; a slow
+// answer widens the margin every later limit keeps back.
+func ExampleManager_Observe() {
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s := timer.PerMoveStatus(10*time.Second, true, start)
+	var m timer.Manager
+	b := m.Allot(s)
+	fmt.Println("hard", b.Hard, "margin", m.Margin())
+	// the search overran its hard limit by 200 ms under load, and the
+	// platform charged 100 ms more than the bot measured
+	m.Observe(b.Hard+200*time.Millisecond, b.Hard+300*time.Millisecond)
+	b = m.Allot(s)
+	fmt.Println("hard", b.Hard, "margin", m.Margin())
+	// Output:
+	// hard 9.328125s margin 50ms
+	// hard 8.953125s margin 450ms
+}
+
+// A protocol hands the player the Status on its context; the player reads
+// it back, with the context's deadline if that is earlier.
+func ExampleStatusFrom() {
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	c, _ := timer.JavaGeister(timer.JavaGeisterBudget, timer.JavaGeisterTimeout)
+	ctx := timer.WithStatus(context.Background(), timer.Untold(c, start))
+
+	play := func(ctx context.Context) {
+		s, ok := timer.StatusFrom(ctx)
+		fmt.Println(ok, s.Control, "told:", s.ControlTold, s.Own.Told)
+	}
+	play(ctx)
+	_, ok := timer.StatusFrom(context.Background())
+	fmt.Println(ok)
+	// Output:
+	// true 600s+10s/move told: false false
+	// false
 }
