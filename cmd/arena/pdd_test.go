@@ -562,9 +562,9 @@ func TestPDDRecordsNamePlayers(t *testing.T) {
 				if line == "" {
 					break
 				}
-				// game pairing index first second ... record
+				// game pairing index first second ... record first_fallbacks second_fallbacks
 				f := strings.Split(line, "\t")
-				if len(f) != 13 {
+				if len(f) != 15 || f[13] != "0" || f[14] != "0" {
 					t.Fatalf("%s line %q", resultsFileName, line)
 				}
 				n, first, second, rec := f[0], f[3], f[4], f[12]
