@@ -121,6 +121,15 @@
 // that no finished game is lost even to kill -9) and, at the end,
 // results.txt (a line per game and the table).
 //
+// A PDD strategy program whose player misses its deadline (or fails) does
+// not lose: its strategy runner plays the first legal move in the player's
+// place and says so on its standard error. arena counts these fallback
+// moves per player and shows them in the result line ("bot: 3 fallback
+// moves (...)"), in the first_fallbacks and second_fallbacks columns of
+// results.tsv and in result.json, so that a bot whose search overruns its
+// time is seen. Under -time none a PDD program has no time limit at all;
+// Ctrl-C still stops it.
+//
 // # Endings
 //
 // How a game ended is said in the same words for the four games and every

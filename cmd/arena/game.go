@@ -168,7 +168,12 @@ type gameResult struct {
 	Plies  int      // plies played
 	Record string   // the main record file written ("" if none)
 	Faults [2]fault // per seat, what its program did wrong (the zero fault for nothing)
-	Err    error    // the arena's own failure, not a player's
+	// Fallbacks counts, per seat, the moves its program played in its
+	// player's place when the player's deadline passed (or it failed), as
+	// the program reported them (PDD's strategy runner): moves that count
+	// in the game but that the player did not choose.
+	Fallbacks [2]int
+	Err       error // the arena's own failure, not a player's
 }
 
 // A faultKind is what a program did wrong, in the same words for the four

@@ -610,8 +610,9 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 }
 
 // describe writes a game's result as one line: the players, how it ended
-// in arena's words (endingStatus), the plies, each program's fault, and the
-// record's path (under the run's directory, as -out gave it).
+// in arena's words (endingStatus), the plies, each program's fault and
+// fallback moves, and the record's path (under the run's directory, as -out
+// gave it).
 func describe(def *gameDef, g *finished) string {
 	j, r := g.job, g.result
 	var b strings.Builder
@@ -627,6 +628,11 @@ func describe(def *gameDef, g *finished) string {
 			fmt.Fprintf(&b, "; %s: %s", j.Seats[s].Name, f)
 		}
 	}
+	for s, n := range r.Fallbacks {
+		if n > 0 {
+			fmt.Fprintf(&b, "; %s: %s", j.Seats[s].Name, fallbackNote(n))
+		}
+	}
 	b.WriteString(openingNote(j))
 	if r.Err != nil {
 		fmt.Fprintf(&b, "; arena error: %v", r.Err)
@@ -635,6 +641,13 @@ func describe(def *gameDef, g *finished) string {
 		fmt.Fprintf(&b, "; record %s", r.Record)
 	}
 	return b.String()
+}
+
+// fallbackNote says that n of a player's moves were fallback moves: "3
+// fallback moves (the player missed its deadline or failed; the program
+// moved in its place)".
+func fallbackNote(n int) string {
+	return plural(n, "fallback move") + " (the player missed its deadline or failed; the program moved in its place)"
 }
 
 // outcomeFor is the game's result for player p: 1 a win, 0 a draw, -1 a

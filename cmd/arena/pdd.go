@@ -113,7 +113,7 @@ func newPDDRunner(cfg *matchConfig, eol, workdir string) (*pddRunner, error) {
 	}
 	r := &pddRunner{
 		cfg:     cfg,
-		ref:     permove.Referee{Rules: rules, Control: ctl, CRLF: crlf, WorkDir: workdir},
+		ref:     permove.Referee{Rules: rules, Control: ctl, NoTimeLimit: ctl.Unlimited(), CRLF: crlf, WorkDir: workdir},
 		start:   rules.Start(),
 		unlimit: ctl.Unlimited(),
 	}
@@ -149,7 +149,8 @@ func newPDDRunner(cfg *matchConfig, eol, workdir string) (*pddRunner, error) {
 }
 
 // pddControl reads the -time of a PDD match ("" is the platform's 5 s per
-// move).
+// move; none, the zero Control, is no limit: the referee is told so by
+// NoTimeLimit, since its zero Control means the platform's 5 s).
 func pddControl(text string) (timer.Control, error) {
 	if text == "" {
 		return timer.PDD(), nil
@@ -330,7 +331,9 @@ func lastStep(rec *permove.GameRecord) *record.PDDStep {
 // the platform's words (score, islands, bridges, draw or violation; none for
 // an unfinished game), the ending in arena's (the violation's fault for a
 // forfeit), the scores as the detail, and the violation as the fault of the
-// seat that lost by it; paths are the seats' programs. Plies
+// seat that lost by it, and each seat's fallback moves (the moves its
+// program said its strategy runner played in its player's place); paths
+// are the seats' programs. Plies
 // counts the lines of stepLog.txt, the actions of a -start record included.
 // The record is the game directory's result.json: the platform's files
 // (chess.txt, bridge.txt, stepLog.txt) have no place for the players'
@@ -339,10 +342,11 @@ func lastStep(rec *permove.GameRecord) *record.PDDStep {
 // record says who played.
 func pddGameResult(rec *permove.GameRecord, dir string, paths [2]string) gameResult {
 	res := gameResult{
-		Reason: rec.Result.Reason.String(),
-		Detail: pddScoreText(rec.Result.White, rec.Result.Black),
-		Plies:  len(rec.Moves),
-		Record: filepath.Join(dir, pddResultName), // as the other games name theirs, not the referee's absolute path
+		Reason:    rec.Result.Reason.String(),
+		Detail:    pddScoreText(rec.Result.White, rec.Result.Black),
+		Plies:     len(rec.Moves),
+		Record:    filepath.Join(dir, pddResultName), // as the other games name theirs, not the referee's absolute path
+		Fallbacks: [2]int{rec.Fallbacks(pdd.White), rec.Fallbacks(pdd.Black)},
 	}
 	switch {
 	case rec.Result.Reason == pdd.Unfinished:

@@ -198,6 +198,10 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 	t := thinker{ctl: ctl, reserve: thinkReserveProgram, movesToGo: pddMaxMovesPerSide}
 	if d, ok := t.budget(0); ok {
 		opts.Budget = d
+	} else {
+		// No limit: the player thinks until it answers (its own playout
+		// or depth budget), never cut short into a fallback move.
+		opts.NoTimeLimit = true
 	}
 	return permove.RunArgs(ctx, append([]string{prog}, fs.Args()...), stderr, player, opts)
 }

@@ -18,6 +18,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol/permove"
 	"github.com/botarena/botarena/record"
@@ -561,9 +562,9 @@ func TestPDDRecordsNamePlayers(t *testing.T) {
 				if line == "" {
 					break
 				}
-				// game pairing index first second ... record
+				// game pairing index first second ... record first_fallbacks second_fallbacks
 				f := strings.Split(line, "\t")
-				if len(f) != 13 {
+				if len(f) != 15 || f[13] != "0" || f[14] != "0" {
 					t.Fatalf("%s line %q", resultsFileName, line)
 				}
 				n, first, second, rec := f[0], f[3], f[4], f[12]
@@ -592,5 +593,78 @@ func TestPDDRecordsNamePlayers(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// pddScripted builds the permove package's scripted test strategy, which
+// plays one scripted action a turn: "late" is a player that misses its
+// deadline under the strategy runner (a fallback move), "wait:6s" sleeps
+// before it moves, "first" plays the first legal move.
+func pddScripted(t *testing.T) string {
+	return buildProgram(t, "protocol/permove/testdata/pddbots")
+}
+
+// A real strategy program whose player misses its deadline plays fallback
+// moves: arena counts them per seat and shows them in the result line,
+// result.txt, results.tsv and result.json, and reads them back.
+func TestPDDFallbackMoves(t *testing.T) {
+	t.Parallel()
+	bots := pddScripted(t)
+	out := filepath.Join(t.TempDir(), "run")
+	stdout := runArena(t, "match", "pdd", "-out", out, "-games", "1", "-time", "60s/move", "-seed", "3",
+		"late=strategy:"+bots+" first late late", "steady=strategy:"+bots)
+	note := "; late: 2 fallback moves (the player missed its deadline or failed; the program moved in its place)"
+	if !strings.Contains(stdout, "game 1: late (white) vs steady (black): ") || !strings.Contains(stdout, note) || strings.Contains(stdout, "steady: ") {
+		t.Errorf("output lacks %q:\n%s", note, stdout)
+	}
+	games, err := readResults(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := games[1]
+	if g.Result.Fallbacks != [2]int{2, 0} || g.Result.Winner < -1 {
+		t.Errorf("results.tsv: %+v", g.Result)
+	}
+	if txt := string(mustRead(t, filepath.Join(filepath.Dir(g.Result.Record), "result.txt"))); !strings.Contains(txt, note) {
+		t.Errorf("result.txt %q lacks %q", txt, note)
+	}
+	rf, err := permove.ReadResultFile(bytes.NewReader(mustRead(t, g.Result.Record)))
+	if err != nil || rf.Fallbacks == nil || *rf.Fallbacks != (permove.ResultFallbacks{W: 2}) {
+		t.Errorf("result.json fallbacks %+v, %v", rf.Fallbacks, err)
+	}
+	var turns []int
+	for _, m := range rf.Moves {
+		if m.Fallback {
+			turns = append(turns, m.Turn)
+		}
+	}
+	if !slices.Equal(turns, []int{3, 5}) {
+		t.Errorf("result.json: fallback moves on turns %v, want 3, 5", turns)
+	}
+}
+
+// Under -time none the referee sets no limit (its zero control would be
+// the platform's 5 s) and the built-ins think without a deadline; a
+// program that thinks 6 s on a move plays on (long tier: it waits 6 s).
+func TestPDDTimeNone(t *testing.T) {
+	t.Parallel()
+	r := pddTestRunner(t, matchConfig{Time: "none"}, pddPlayer("random", ""))
+	if !r.ref.NoTimeLimit || !r.unlimit {
+		t.Errorf("-time none: referee %+v", r.ref)
+	}
+	if cmd := r.program(pddPlayer("random", ""), 1).Command; !slices.Contains(cmd, "none") {
+		t.Errorf("the built-in runs as %q, without -time none", cmd)
+	}
+	r = pddTestRunner(t, matchConfig{Time: "5s/move"}, pddPlayer("random", ""))
+	if r.ref.NoTimeLimit {
+		t.Error("-time 5s/move: no time limit")
+	}
+	longtest.Skip(t, "a program that thinks 6 s on its first move under -time none")
+	bots := pddScripted(t)
+	slow, steady := pddPlayer("slow", "strategy", bots, "wait:6s"), pddPlayer("steady", "strategy", bots)
+	r = pddTestRunner(t, matchConfig{Time: "none"}, slow, steady)
+	res := r.Play(t.Context(), pddJob(t, 1, slow, steady, &testWatcher{}))
+	if res.Faults != [2]fault{} || res.Winner < -1 || res.Err != nil {
+		t.Errorf("a 6 s move under -time none: %+v", res)
 	}
 }

@@ -37,8 +37,16 @@ const maxResultsLine = 64 << 10
 //
 // The ending column holds the ending's word (ending.String); the files of
 // earlier arenas, whose header says reason, held the platform's word there,
-// and readResults reads both (parseEnding).
-const resultsHeader = "game\tpairing\tindex\tfirst\tsecond\tresult\twinner\tending\tdetail\tplies\tfirst_fault\tsecond_fault\trecord"
+// and readResults reads both (parseEnding). The fallbacks columns count
+// each seat's fallback moves (gameResult.Fallbacks); the files of earlier
+// arenas end at record (resultsHeaderV2, resultsHeaderV1), and their games
+// read as without fallback moves.
+const resultsHeader = resultsHeaderV2 + "\tfirst_fallbacks\tsecond_fallbacks"
+
+// resultsHeaderV2 is the header of the results.tsv of earlier arenas,
+// without the fallbacks columns. A run resumed in such a directory goes on
+// writing its lines in that layout (resultsLog).
+const resultsHeaderV2 = "game\tpairing\tindex\tfirst\tsecond\tresult\twinner\tending\tdetail\tplies\tfirst_fault\tsecond_fault\trecord"
 
 // resultsHeaderV1 is the header of the results.tsv of earlier arenas: the
 // same columns, the platform's word in the reason column.
@@ -157,28 +165,47 @@ func readRunRecord(dir string) (*runRecord, error) {
 
 // resultsLog is results.tsv opened for appending.
 type resultsLog struct {
-	f *os.File
+	f     *os.File
+	short bool // the file has an earlier arena's header: lines end at record
 }
 
 // openResults opens dir's results.tsv for appending, writing its header if
-// the file is new.
+// the file is new. A file an earlier arena began, whose header ends at
+// record, gets its lines in that layout, so that every line matches the
+// header.
 func openResults(dir string) (*resultsLog, error) {
-	f, err := os.OpenFile(filepath.Join(dir, resultsFileName), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	path := filepath.Join(dir, resultsFileName)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
 	}
+	l := &resultsLog{f: f}
 	if st, err := f.Stat(); err != nil || st.Size() == 0 {
 		if _, err := f.WriteString(resultsHeader + "\n"); err != nil {
 			f.Close()
 			return nil, err
 		}
+		return l, nil
 	}
-	return &resultsLog{f: f}, nil
+	first, err := bufio.NewReaderSize(io.NewSectionReader(f, 0, maxResultsLine), maxResultsLine).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	switch strings.TrimSuffix(first, "\n") {
+	case resultsHeaderV2, resultsHeaderV1:
+		l.short = true
+	}
+	return l, nil
 }
 
 // add appends g's line, in one write, and syncs it to the disk.
 func (l *resultsLog) add(g *finished) error {
-	if _, err := l.f.WriteString(resultsLine(g) + "\n"); err != nil {
+	line := resultsLine(g)
+	if l.short {
+		line = line[:strings.LastIndexByte(line[:strings.LastIndexByte(line, '\t')], '\t')]
+	}
+	if _, err := l.f.WriteString(line + "\n"); err != nil {
 		return err
 	}
 	return l.f.Sync()
@@ -224,6 +251,7 @@ func resultsLine(g *finished) string {
 		strconv.Itoa(j.N), strconv.Itoa(g.pair.index), strconv.Itoa(j.Index),
 		j.Seats[0].Name, j.Seats[1].Name, pgnResult(r.Winner), winner, r.Ending.String(), r.Detail,
 		strconv.Itoa(r.Plies), r.Faults[0].String(), r.Faults[1].String(), r.Record,
+		strconv.Itoa(r.Fallbacks[0]), strconv.Itoa(r.Fallbacks[1]),
 	}
 	for i, f := range fields {
 		fields[i] = tsvField(f)
@@ -235,13 +263,14 @@ func resultsLine(g *finished) string {
 type storedGame struct {
 	N, Pairing, Index int
 	Seats             [2]string
-	Result            gameResult // Winner, Ending, Detail, Plies, Record and the faults' text
+	Result            gameResult // Winner, Ending, Detail, Plies, Record, the faults' text and the fallback moves
 }
 
 // readResults reads dir's results.tsv, if any: the last line of each game
 // (a game played again after an interruption has a later line), by game
 // number. A line cut short by a kill is ignored; any other malformed line is
-// an error naming it.
+// an error naming it. The files of earlier arenas (resultsHeaderV2,
+// resultsHeaderV1) are read too, their games without fallback moves.
 func readResults(dir string) (map[int]storedGame, error) {
 	path := filepath.Join(dir, resultsFileName)
 	f, err := os.Open(path)
@@ -253,6 +282,7 @@ func readResults(dir string) (map[int]storedGame, error) {
 	}
 	defer f.Close()
 	out := map[int]storedGame{}
+	fields := strings.Count(resultsHeader, "\t") + 1 // the header's columns
 	br := bufio.NewReaderSize(f, maxResultsLine)
 	for n := 1; ; n++ {
 		b, err := br.ReadSlice('\n')
@@ -266,12 +296,15 @@ func readResults(dir string) (map[int]storedGame, error) {
 		}
 		line := strings.TrimSuffix(string(b), "\n")
 		switch {
-		case n == 1 && line != resultsHeader && line != resultsHeaderV1:
+		case n == 1 && line != resultsHeader && line != resultsHeaderV2 && line != resultsHeaderV1:
 			return nil, fmt.Errorf("%s:1: not the header arena writes", path)
-		case n == 1 || line == "":
+		case n == 1:
+			fields = strings.Count(line, "\t") + 1
+			continue
+		case line == "":
 			continue
 		}
-		g, err := parseResultsLine(line)
+		g, err := parseResultsFields(line, fields)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
 		}
@@ -279,11 +312,18 @@ func readResults(dir string) (map[int]storedGame, error) {
 	}
 }
 
-// parseResultsLine reads one line of results.tsv.
+// parseResultsLine reads one line of results.tsv, as resultsLine writes
+// it.
 func parseResultsLine(line string) (storedGame, error) {
+	return parseResultsFields(line, strings.Count(resultsHeader, "\t")+1)
+}
+
+// parseResultsFields reads one line of a results.tsv whose header has want
+// columns: resultsHeader's, or the 13 of an earlier arena's (no fallbacks).
+func parseResultsFields(line string, want int) (storedGame, error) {
 	f := strings.Split(line, "\t")
-	if len(f) != strings.Count(resultsHeader, "\t")+1 {
-		return storedGame{}, fmt.Errorf("%d fields, want %d", len(f), strings.Count(resultsHeader, "\t")+1)
+	if len(f) != want {
+		return storedGame{}, fmt.Errorf("%d fields, want %d", len(f), want)
 	}
 	var g storedGame
 	var err error
@@ -297,6 +337,9 @@ func parseResultsLine(line string) (storedGame, error) {
 	g.N, g.Pairing, g.Index = num(f[0], "game"), num(f[1], "pairing"), num(f[2], "index")
 	g.Seats = [2]string{f[3], f[4]}
 	g.Result.Plies = num(f[9], "plies")
+	if len(f) > 14 {
+		g.Result.Fallbacks = [2]int{num(f[13], "first_fallbacks"), num(f[14], "second_fallbacks")}
+	}
 	if err != nil {
 		return storedGame{}, err
 	}

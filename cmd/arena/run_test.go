@@ -216,6 +216,7 @@ func TestResultsLineRoundTrip(t *testing.T) {
 			if k := faultKind(rapid.IntRange(0, int(faultProtocol)).Draw(t, "kind")); k != noFault {
 				g.result.Faults[s] = fault{Kind: k, Reason: text.Draw(t, "fault")}
 			}
+			g.result.Fallbacks[s] = rapid.IntRange(0, 40).Draw(t, "fallbacks")
 		}
 		// The ending as a runner settles it: the loser's fault, if any.
 		g.result.Ending = settleEnding(g.result, ending(rapid.IntRange(0, int(numEndings)-1).Draw(t, "ending")))
@@ -227,7 +228,8 @@ func TestResultsLineRoundTrip(t *testing.T) {
 		want.Detail = tsvField(want.Detail)
 		if back.N != g.job.N || back.Index != g.job.Index || back.Pairing != g.pair.index || back.Seats != [2]string{seats[0].Name, seats[1].Name} ||
 			back.Result.Winner != want.Winner || back.Result.Ending != want.Ending || back.Result.Detail != want.Detail ||
-			back.Result.Plies != want.Plies || back.Result.Record != want.Record || back.Result.Faults != want.Faults {
+			back.Result.Plies != want.Plies || back.Result.Record != want.Record || back.Result.Faults != want.Faults ||
+			back.Result.Fallbacks != want.Fallbacks {
 			t.Fatalf("wrote %+v\nread  %+v", g.result, back.Result)
 		}
 	})
@@ -238,7 +240,7 @@ func TestResultsLineRoundTrip(t *testing.T) {
 func TestReadResultsKeepsFinishedLines(t *testing.T) {
 	dir := t.TempDir()
 	line := func(n int, result string) string {
-		return fmt.Sprintf("%d\t0\t%d\ta\tb\t%s\ta\tdiscs\t\t60\t\t\trec", n, n-1, result)
+		return fmt.Sprintf("%d\t0\t%d\ta\tb\t%s\ta\tdiscs\t\t60\t\t\trec\t0\t0", n, n-1, result)
 	}
 	write := func(s string) {
 		if err := os.WriteFile(filepath.Join(dir, resultsFileName), []byte(s), 0o644); err != nil {
@@ -253,6 +255,61 @@ func TestReadResultsKeepsFinishedLines(t *testing.T) {
 	write(resultsHeader + "\n" + line(1, "1-0") + "\n" + "garbage\n")
 	if _, err := readResults(dir); err == nil || !strings.Contains(err.Error(), resultsFileName+":3:") {
 		t.Errorf("a malformed line: %v", err)
+	}
+}
+
+// TestResultsWithoutFallbacks: the results.tsv of an earlier arena, whose
+// lines end at record, is read with no fallback moves; a run resumed there
+// appends its lines in that layout, and the file still reads. A line
+// whose column count is not its header's is an error.
+func TestResultsWithoutFallbacks(t *testing.T) {
+	dir := t.TempDir()
+	old := func(n int, result string) string {
+		return fmt.Sprintf("%d\t0\t%d\ta\tb\t%s\ta\tdiscs\t\t60\t\t\trec", n, n-1, result)
+	}
+	for _, header := range []string{resultsHeaderV2, resultsHeaderV1} {
+		path := filepath.Join(dir, resultsFileName)
+		if err := os.WriteFile(path, []byte(header+"\n"+old(1, "1-0")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		log, err := openResults(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats := [2]*playerSpec{{Name: "a"}, {Name: "b"}}
+		err = log.add(&finished{job: &gameJob{N: 2, Index: 1, Seats: seats}, result: gameResult{Winner: 1, Ending: endDiscs, Plies: 60, Record: "rec", Fallbacks: [2]int{0, 4}}})
+		log.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		games, err := readResults(dir)
+		if err != nil || len(games) != 2 || games[1].Result.Winner != 0 || games[2].Result.Winner != 1 || games[1].Result.Fallbacks != [2]int{} {
+			t.Errorf("%s: read %+v, %v", header, games, err)
+		}
+		for i, line := range strings.Split(strings.TrimSuffix(string(mustRead(t, path)), "\n"), "\n") {
+			if n := strings.Count(line, "\t"); n != 12 {
+				t.Errorf("%s: line %d has %d tabs, its header 12: %q", header, i+1, n, line)
+			}
+		}
+	}
+	// A new file: the fallbacks columns, read back.
+	dir = t.TempDir()
+	log, err := openResults(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := [2]*playerSpec{{Name: "a"}, {Name: "b"}}
+	err = log.add(&finished{job: &gameJob{N: 1, Seats: seats}, result: gameResult{Winner: 0, Ending: endDiscs, Fallbacks: [2]int{3, 0}}})
+	log.Close()
+	games, rerr := readResults(dir)
+	if err != nil || rerr != nil || games[1].Result.Fallbacks != [2]int{3, 0} {
+		t.Errorf("read %+v, %v, %v", games, err, rerr)
+	}
+	if err := os.WriteFile(filepath.Join(dir, resultsFileName), []byte(resultsHeader+"\n"+old(1, "1-0")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readResults(dir); err == nil || !strings.Contains(err.Error(), "13 fields, want 15") {
+		t.Errorf("a short line under the new header: %v", err)
 	}
 }
 

@@ -2,6 +2,10 @@
 // that plays a random legal move. The platform runs it once per move:
 //
 //	pdd-random <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
+//
+// permove.Run gives the player a deadline below the platform's 5 s; a
+// player that misses it (or fails) gets a fallback move, the first legal
+// one, which the runner reports on stderr for the referee to count.
 package main
 
 import (

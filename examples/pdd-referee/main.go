@@ -9,7 +9,9 @@
 // the five arguments of the interface are appended. Colours alternate: the
 // first program plays White in odd games. Each game is recorded in its own
 // directory under -out (stepLog.txt, the final chess.txt and bridge.txt,
-// result.json, the programs' output, the files of a violation).
+// result.json, the programs' output, the files of a violation). A game's
+// line counts the fallback moves each side reported: moves its strategy
+// runner played because the player missed its deadline or failed.
 package main
 
 import (
@@ -30,7 +32,7 @@ import (
 
 func main() {
 	games := flag.Int("games", 2, "number of games; colours alternate")
-	limit := flag.Duration("limit", 5*time.Second, "time limit per move")
+	limit := flag.Duration("limit", 5*time.Second, "time limit per move; 0 for none")
 	rules := pdd.Course
 	flag.TextVar(&rules, "rules", pdd.Course, "rule profile: course or official")
 	crlf := flag.Bool("crlf", false, "write the files with CRLF line ends")
@@ -59,7 +61,7 @@ func main() {
 		{Name: flag.Arg(0), Command: strings.Fields(flag.Arg(0))},
 		{Name: flag.Arg(1), Command: strings.Fields(flag.Arg(1))},
 	}
-	ref := &permove.Referee{Rules: rules, Control: timer.PerMove(*limit), CRLF: *crlf, WorkDir: *workdir}
+	ref := &permove.Referee{Rules: rules, Control: timer.PerMove(*limit), NoTimeLimit: *limit == 0, CRLF: *crlf, WorkDir: *workdir}
 	var wins [2]int
 	draws := 0
 	for i := range *games {
@@ -72,6 +74,9 @@ func main() {
 		line := fmt.Sprintf("game %d: A is %s: %s in %d actions", i+1, [2]string{"W", "B"}[w], rec.Result, len(rec.Moves))
 		if v := rec.Violation; v != nil {
 			line += fmt.Sprintf(" [%s: %v]", v.Name(), v)
+		}
+		if fw, fb := rec.Fallbacks(pdd.White), rec.Fallbacks(pdd.Black); fw+fb > 0 {
+			line += fmt.Sprintf(" [fallback moves: W %d, B %d]", fw, fb)
 		}
 		fmt.Println(line)
 		switch {

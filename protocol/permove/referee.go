@@ -74,7 +74,10 @@ func (p Program) name() string {
 // the game ends when neither side can move, and the scores decide. A
 // program that cannot be started, runs out of time, writes stepLog.txt,
 // exits non-zero or crashes, writes malformed files or anything but one
-// legal action loses at once with a [*Violation].
+// legal action loses at once with a [*Violation]. A program that says on
+// its standard error that it played a fallback move ([FallbackMarker]) has
+// its action accepted and counted ([MoveRecord.Fallback],
+// [GameRecord.Fallbacks]).
 //
 // Configure the fields before calling Play and do not change them while it
 // runs. One Referee may run several games at once, each in its own
@@ -88,6 +91,10 @@ type Referee struct {
 	// is timed from just before the program starts until it exits. The zero
 	// Control means timer.PDD(), 5 s per move.
 	Control timer.Control
+	// NoTimeLimit runs the games without a time limit, whatever Control
+	// says: a program runs until it exits, or until the context of Play
+	// ends.
+	NoTimeLimit bool
 	// CRLF makes the referee write its files with CRLF line ends, as a
 	// Windows platform would; the default is LF.
 	CRLF bool
@@ -136,6 +143,11 @@ type Skip struct {
 type MoveRecord struct {
 	Step    record.PDDStep // the stepLog line
 	Elapsed time.Duration  // the program's run, from start to exit
+	// Fallback is set when the program said, on its standard error, that
+	// the action is a fallback move: its player gave no move by its
+	// deadline or failed, and the strategy runner played one in its place
+	// (see FallbackMarker).
+	Fallback bool
 }
 
 // GameRecord is what a [Referee] records of a game.
@@ -156,6 +168,18 @@ type GameRecord struct {
 	// StartPlies is how many of Moves came from the referee's Start: the
 	// actions played before this game took over.
 	StartPlies int
+}
+
+// Fallbacks returns how many of c's accepted actions were fallback moves
+// ([MoveRecord.Fallback]).
+func (r *GameRecord) Fallbacks(c pdd.Color) int {
+	n := 0
+	for _, m := range r.Moves {
+		if m.Fallback && m.Step.Color == c {
+			n++
+		}
+	}
+	return n
 }
 
 // StepLog returns the game's stepLog.txt: the accepted actions.
@@ -200,6 +224,17 @@ type ResultFile struct {
 		Color      string `json:"color"`
 	} `json:"skips"` // the Course skips
 	Moves []ResultMove `json:"moves"` // the accepted actions
+	// Fallbacks counts each colour's fallback moves
+	// ([GameRecord.Fallbacks]); omitted when there were none (and in the
+	// files of earlier referees, which did not count them).
+	Fallbacks *ResultFallbacks `json:"fallbacks,omitempty"`
+}
+
+// ResultFallbacks is how many fallback moves each colour played, in
+// result.json.
+type ResultFallbacks struct {
+	W int `json:"W"`
+	B int `json:"B"`
 }
 
 // ResultScore is one colour's score in result.json.
@@ -218,6 +253,9 @@ type ResultMove struct {
 	P1        string `json:"p1,omitempty"` // the first point, "x,y"
 	P2        string `json:"p2,omitempty"` // the second point
 	ElapsedMS int64  `json:"elapsed_ms"`   // the program's run in milliseconds
+	// Fallback is true for a fallback move ([MoveRecord.Fallback]);
+	// omitted otherwise.
+	Fallback bool `json:"fallback,omitempty"`
 }
 
 // ResultFile returns the content of result.json.
@@ -251,11 +289,14 @@ func (r *GameRecord) ResultFile() ResultFile {
 	}
 	f.Moves = make([]ResultMove, len(r.Moves))
 	for i, m := range r.Moves {
-		mv := ResultMove{Turn: m.Step.Turn, Color: pddColorLetter(m.Step.Color), Action: m.Step.Move.Action().String(), ElapsedMS: m.Elapsed.Milliseconds()}
+		mv := ResultMove{Turn: m.Step.Turn, Color: pddColorLetter(m.Step.Color), Action: m.Step.Move.Action().String(), ElapsedMS: m.Elapsed.Milliseconds(), Fallback: m.Fallback}
 		if a, b := m.Step.Points(); a.Valid() && b.Valid() {
 			mv.P1, mv.P2 = a.String(), b.String()
 		}
 		f.Moves[i] = mv
+	}
+	if w, b := r.Fallbacks(pdd.White), r.Fallbacks(pdd.Black); w+b > 0 {
+		f.Fallbacks = &ResultFallbacks{W: w, B: b}
 	}
 	return f
 }
@@ -295,7 +336,10 @@ func (r *Referee) Play(ctx context.Context, dir string, white, black Program) (*
 		return nil, fmt.Errorf("permove: PDD rules %d are not a profile", r.Rules)
 	}
 	control := r.Control
-	if control == (timer.Control{}) {
+	switch {
+	case r.NoTimeLimit:
+		control = timer.Control{}
+	case control == (timer.Control{}):
 		control = timer.PDD()
 	}
 	if err := control.Validate(); err != nil {
@@ -404,11 +448,11 @@ func (g *pddGame) run() error {
 				g.rec.Skips = append(g.rec.Skips, Skip{BeforeTurn: turn, Color: p.Turn()})
 				g.log.Debug("pdd skip", "color", pddColorLetter(p.Turn()), "before_turn", turn)
 			} else {
-				g.accept(p, pdd.Pass, turn, 0)
+				g.accept(p, pdd.Pass, turn, 0, false)
 			}
 			continue
 		}
-		m, elapsed, verr, err := g.turn(p, turn)
+		m, elapsed, fallback, verr, err := g.turn(p, turn)
 		if err != nil {
 			return err
 		}
@@ -424,30 +468,34 @@ func (g *pddGame) run() error {
 		if err := game.Play(m); err != nil {
 			return fmt.Errorf("permove: accepted move refused: %w", err) // InferMove checked it
 		}
-		g.accept(p, m, turn, elapsed)
+		g.accept(p, m, turn, elapsed, fallback)
 	}
 	return nil
 }
 
-// accept records the accepted move m, played in p.
-func (g *pddGame) accept(p pdd.Position, m pdd.Move, turn int, elapsed time.Duration) {
+// accept records the accepted move m, played in p; fallback is set when the
+// program said it is a fallback move.
+func (g *pddGame) accept(p pdd.Position, m pdd.Move, turn int, elapsed time.Duration, fallback bool) {
 	step := record.NewPDDStep(p, m, turn)
-	mr := MoveRecord{Step: step, Elapsed: elapsed}
+	mr := MoveRecord{Step: step, Elapsed: elapsed, Fallback: fallback}
 	g.rec.Moves = append(g.rec.Moves, mr)
 	g.log.Debug("pdd move", "step", step.String(), "elapsed", elapsed)
+	if fallback {
+		g.log.Warn("pdd fallback move", "color", pddColorLetter(p.Turn()), "turn", turn, "step", step.String())
+	}
 	if g.ref.OnMove != nil {
 		g.ref.OnMove(MoveEvent{Dir: g.dir.path, Move: mr, Ply: len(g.rec.Moves), Position: g.rec.Game.Position(), Clock: g.clock.Snapshot()})
 	}
 }
 
 // turn runs the program of the side to move in p and returns the move it
-// made, or the violation (verr). err is a failure of the referee, or ctx's
-// end.
-func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Duration, verr, err error) {
+// made, and whether it said that move is a fallback move, or the violation
+// (verr). err is a failure of the referee, or ctx's end.
+func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Duration, fallback bool, verr, err error) {
 	mover := p.Turn()
 	stepLog, err := g.writeFiles(p)
 	if err != nil {
-		return pdd.NoMove, 0, nil, err
+		return pdd.NoMove, 0, false, nil, err
 	}
 	sum := sha256.Sum256(stepLog)
 	args := Args{Color: mover, Change: p.ChangeAvailable(), Chess: g.path(record.PDDChessFile), Bridge: g.path(record.PDDBridgeFile), StepLog: g.path(record.PDDStepLogFile)}
@@ -463,7 +511,7 @@ func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Durat
 	g.frozenAt = t0
 	if err := g.clock.Start(side); err != nil {
 		g.frozenAt = time.Time{}
-		return pdd.NoMove, 0, fmt.Errorf("%w: %w", ErrTimeout, err), nil // out of time before the move
+		return pdd.NoMove, 0, false, fmt.Errorf("%w: %w", ErrTimeout, err), nil // out of time before the move
 	}
 	deadline, limited := g.clock.Deadline()
 	g.frozenAt = time.Time{}
@@ -478,7 +526,7 @@ func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Durat
 	tampered := g.dir.check()
 	g.saveLogs(turn, mover, res)
 	if err := g.ctx.Err(); err != nil {
-		return pdd.NoMove, 0, nil, err
+		return pdd.NoMove, 0, false, nil, err
 	}
 
 	// Classify; the first matching row decides. Everything is
@@ -517,13 +565,25 @@ func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Durat
 		verr = fmt.Errorf("%w: %v", ErrFileFormat, berr)
 	default: // rows 5-16
 		if m, verr = InferMove(p, chess, bridge); verr == nil {
-			return m, elapsed, nil, nil
+			return m, elapsed, saidFallback(res.Stderr), nil, nil
 		}
 	}
 	if err := g.saveViolationFiles(chess, cerr, bridge, berr); err != nil {
-		return pdd.NoMove, elapsed, nil, err
+		return pdd.NoMove, elapsed, false, nil, err
 	}
-	return pdd.NoMove, elapsed, verr, nil
+	return pdd.NoMove, elapsed, false, verr, nil
+}
+
+// saidFallback reports whether a program's standard error (as captured,
+// within OutputLimit) has a line containing FallbackMarker: the program
+// played a fallback move.
+func saidFallback(stderr []byte) bool {
+	for line := range bytes.Lines(stderr) {
+		if bytes.Contains(line, []byte(FallbackMarker)) {
+			return true
+		}
+	}
+	return false
 }
 
 // runProgram runs prog with the 5 interface arguments until it exits or the

@@ -134,6 +134,7 @@ type pddScenario struct {
 	command      [2][]string
 	rules        pdd.Rules
 	limit        time.Duration
+	noLimit      bool // Referee.NoTimeLimit
 	crlf         bool
 	wantName     string // "" for no violation
 	wantColor    pdd.Color
@@ -179,6 +180,33 @@ func TestReferee(t *testing.T) {
 					return
 				}
 				childKilled(t, rec, "1-W.stderr") // the child sleep died with the program
+			}},
+		{name: "no time limit", white: []string{"wait:1s"}, limit: 300 * time.Millisecond, noLimit: true,
+			check: func(t *testing.T, rec *permove.GameRecord) {
+				if rec.Moves[0].Elapsed < time.Second || !rec.Game.IsOver() {
+					t.Errorf("turn 1 took %v; over: %v", rec.Moves[0].Elapsed, rec.Game.IsOver())
+				}
+			}},
+		{name: "fallback moves", white: []string{"first", "late", "first", "late"}, black: []string{"late"},
+			check: func(t *testing.T, rec *permove.GameRecord) {
+				var turns []int
+				for _, m := range rec.Moves {
+					if m.Fallback {
+						turns = append(turns, m.Step.Turn)
+					}
+				}
+				if !slices.Equal(turns, []int{2, 3, 7}) || rec.Fallbacks(pdd.White) != 2 || rec.Fallbacks(pdd.Black) != 1 {
+					t.Errorf("fallback moves on turns %v, W %d, B %d; want turns 2, 3, 7", turns, rec.Fallbacks(pdd.White), rec.Fallbacks(pdd.Black))
+				}
+				if f := rec.ResultFile().Fallbacks; f == nil || *f != (permove.ResultFallbacks{W: 2, B: 1}) {
+					t.Errorf("result.json fallbacks %+v", f)
+				}
+				if log := logFile(t, rec, "3-W.stderr"); !strings.Contains(log, permove.FallbackMarker) {
+					t.Errorf("logs/3-W.stderr = %q", log)
+				}
+				if !rec.Game.IsOver() || rec.Result.Reason == pdd.Violation {
+					t.Errorf("result %v", rec.Result)
+				}
 			}},
 		{name: "writes stepLog", white: []string{"steplog"}, wantName: "ErrStepLogWritten", wantColor: pdd.White, wantTurn: 1},
 		{name: "exit 3", white: []string{"exit3"}, wantName: "ErrExitStatus", wantColor: pdd.White, wantTurn: 1, wantDetail: "exit status 3"},
@@ -234,6 +262,9 @@ func TestReferee(t *testing.T) {
 				}
 				if _, err := os.Stat(filepath.Join(rec.Dir, "logs", "2-B.stdout")); !errors.Is(err, os.ErrNotExist) {
 					t.Errorf("an empty output was logged: %v", err)
+				}
+				if rec.Moves[0].Fallback || rec.ResultFile().Fallbacks != nil {
+					t.Error("debug output on stderr counted as a fallback move")
 				}
 			}},
 		{name: "sabotage", white: []string{"sabotage"}, wantName: "ErrStepLogWritten", wantColor: pdd.White, wantTurn: 1, wantDetail: "logs is a regular file the referee did not make",
@@ -340,6 +371,7 @@ func runPDDScenario(t *testing.T, bots string, s pddScenario) *permove.GameRecor
 	if s.limit > 0 {
 		ref.Control = timer.PerMove(s.limit)
 	}
+	ref.NoTimeLimit = s.noLimit
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	rec, err := ref.Play(ctx, filepath.Join(t.TempDir(), "game"), progs[0], progs[1])

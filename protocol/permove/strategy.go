@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/botarena/botarena/pdd"
@@ -19,15 +20,39 @@ import (
 // for starting the program and for the files.
 const DefaultBudget = 4500 * time.Millisecond
 
+// FallbackMarker marks the line a strategy program prints on its standard
+// error when it plays a fallback move: a move chosen in its player's place,
+// because the player gave no move by its deadline, failed, panicked or
+// chose an illegal move. [RunArgs] prints
+//
+//	<prog>: warning: permove: fallback: <why>; playing <move> instead
+//
+// and a [Referee] counts a turn whose standard error has a line containing
+// FallbackMarker as a fallback move ([MoveRecord.Fallback]), so that a
+// match shows how many of a program's moves its player did not choose. A
+// program written in another language reports its own fallback moves by
+// printing such a line. The course platform ignores what a program prints,
+// so the line changes nothing there.
+const FallbackMarker = "warning: permove: fallback: "
+
 // Options tune [RunArgs]. The zero value is the course
 // platform's setting.
 type Options struct {
 	// Budget is how long the player may think, from the runner's start;
 	// 0 means DefaultBudget.
 	Budget time.Duration
+	// NoTimeLimit gives the player a context without a deadline, whatever
+	// Budget says, for a referee that sets no limit (arena's -time none).
+	// The player then thinks until it answers.
+	NoTimeLimit bool
 	// NoFallback makes the runner exit with status 1, writing nothing,
 	// when the player fails, instead of playing the first legal move.
 	NoFallback bool
+	// OnFallback, when not nil, is called when the runner plays a fallback
+	// move, with the move and why the player's move was not played,
+	// before the files are written: a library user's count of its
+	// fallbacks. (The runner prints the FallbackMarker line either way.)
+	OnFallback func(move pdd.Move, why error)
 	// Rules is the rule profile: pdd.Course (the zero value) or
 	// pdd.Official.
 	Rules pdd.Rules
@@ -65,11 +90,12 @@ func Run(player pdd.Player) {
 //  4. Without a legal move it warns and returns 0, leaving the files as they
 //     are (the referee never asks a side that cannot move).
 //  5. It asks the player, with a context whose deadline is the start of the
-//     run plus the budget.
+//     run plus the budget (no deadline with NoTimeLimit).
 //  6. If the player returns an error, panics, returns an illegal move or
-//     misses the deadline, it warns and plays the first legal move in
-//     canonical order; with NoFallback it returns 1 instead, writing
-//     nothing.
+//     misses the deadline, it plays a fallback move, the first legal move
+//     in canonical order: it calls OnFallback and prints the warning line
+//     that [FallbackMarker] describes, which a [Referee] counts. With
+//     NoFallback it returns 1 instead, writing nothing.
 //  7. It writes only the file the move changes, chess.txt for Chess and
 //     Change, bridge.txt for a Bridge (nothing for an Official Pass), in
 //     the canonical form with the line ends that file had, atomically (a
@@ -150,7 +176,11 @@ func RunArgs(ctx context.Context, args []string, stderr io.Writer, player pdd.Pl
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	m, perr := askPDDPlayer(ctx, player, pos, entry.Add(budget))
+	var deadline time.Time // none
+	if !opts.NoTimeLimit {
+		deadline = entry.Add(budget)
+	}
+	m, perr := askPDDPlayer(ctx, player, pos, deadline)
 	if perr == nil {
 		if _, err := pos.Play(m); err != nil {
 			perr = fmt.Errorf("permove: the strategy's move %s is illegal: %w", m, err)
@@ -161,7 +191,10 @@ func RunArgs(ctx context.Context, args []string, stderr io.Writer, player pdd.Pl
 			return fail(1, perr)
 		}
 		m = moves[0]
-		warn("%v; playing %s instead", perr, m)
+		if opts.OnFallback != nil {
+			opts.OnFallback(m, perr)
+		}
+		fmt.Fprintf(stderr, "%s: %s%v; playing %s instead\n", prog, FallbackMarker, oneLine(strings.TrimPrefix(perr.Error(), "permove: ")), m)
 	}
 	next, err := pos.Play(m)
 	if err != nil { // cannot happen: m is legal
@@ -255,10 +288,27 @@ func officialFlags(s *pdd.Setup, l record.PDDStepLog) {
 	}
 }
 
+// oneLine keeps s on one line: line breaks become spaces, so that a
+// player's error cannot split the fallback line.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
 // askPDDPlayer asks the player to move in pos, in a goroutine, with the
-// deadline on ctx, and turns a panic or a missed deadline into an error.
+// deadline on ctx (none for the zero deadline), and turns a panic or a
+// missed deadline into an error.
 func askPDDPlayer(ctx context.Context, player pdd.Player, pos pdd.Position, deadline time.Time) (pdd.Move, error) {
-	ctx, cancel := context.WithDeadline(ctx, deadline)
+	var cancel context.CancelFunc
+	if deadline.IsZero() {
+		ctx, cancel = context.WithCancel(ctx)
+	} else {
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+	}
 	defer cancel()
 	type answer struct {
 		m   pdd.Move

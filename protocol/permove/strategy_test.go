@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -195,11 +196,21 @@ func TestRunStrategyFallback(t *testing.T) {
 		}),
 	} {
 		t.Run(name, func(t *testing.T) {
-			opts := permove.Options{Budget: 50 * time.Millisecond}
+			var called []pdd.Move
+			opts := permove.Options{Budget: 50 * time.Millisecond, OnFallback: func(m pdd.Move, why error) {
+				if why == nil {
+					t.Error("OnFallback without a reason")
+				}
+				called = append(called, m)
+			}}
 			chess, bridge, stepLog := pddTurnDir(t, g, false)
 			code, stderr := runPDDStrategy(t, []string{"B", "N", chess, bridge, stepLog}, player, opts)
-			if code != 0 || !strings.HasPrefix(stderr, "mybot: warning: ") || !strings.Contains(stderr, "playing "+first.String()+" instead") {
+			if code != 0 || !strings.HasPrefix(stderr, "mybot: "+permove.FallbackMarker) || !strings.HasSuffix(stderr, "; playing "+first.String()+" instead\n") ||
+				strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, "fallback: permove:") {
 				t.Errorf("exit %d, stderr %q", code, stderr)
+			}
+			if !slices.Equal(called, []pdd.Move{first}) {
+				t.Errorf("OnFallback got %v, want %v", called, first)
 			}
 			if b, _ := os.ReadFile(chess); string(b) != record.NewPDDChess(want).String() {
 				t.Errorf("chess.txt = %q", b)
@@ -209,10 +220,35 @@ func TestRunStrategyFallback(t *testing.T) {
 			before, _ := os.ReadFile(chess)
 			opts.NoFallback = true
 			code, stderr = runPDDStrategy(t, []string{"B", "N", chess, bridge, stepLog}, player, opts)
-			if b, _ := os.ReadFile(chess); code != 1 || !strings.HasPrefix(stderr, "mybot: permove: ") || string(b) != string(before) {
-				t.Errorf("NoFallback: exit %d, stderr %q", code, stderr)
+			if b, _ := os.ReadFile(chess); code != 1 || !strings.HasPrefix(stderr, "mybot: permove: ") || string(b) != string(before) ||
+				strings.Contains(stderr, permove.FallbackMarker) || len(called) != 1 {
+				t.Errorf("NoFallback: exit %d, stderr %q, OnFallback %v", code, stderr, called)
 			}
 		})
+	}
+}
+
+// NoTimeLimit gives the player a context without a deadline, whatever the
+// budget: it plays its own move, however long it takes.
+func TestRunStrategyNoTimeLimit(t *testing.T) {
+	g := playPDD(t, pdd.Chess(pddSq(2, 0), pddSq(2, 2)))
+	moves := g.Position().AppendLegalMoves(nil)
+	last := moves[1] // not the fallback, moves[0]
+	want, _ := g.Position().Play(last)
+	for _, noLimit := range []bool{false, true} {
+		player := pdd.PlayerFunc(func(ctx context.Context, _ pdd.Position) (pdd.Move, error) {
+			if _, ok := ctx.Deadline(); ok {
+				return pdd.NoMove, errors.New("a deadline")
+			}
+			return last, nil
+		})
+		chess, bridge, stepLog := pddTurnDir(t, g, false)
+		code, stderr := runPDDStrategy(t, []string{"B", "N", chess, bridge, stepLog}, player, permove.Options{Budget: time.Millisecond, NoTimeLimit: noLimit})
+		b, _ := os.ReadFile(chess)
+		played := string(b) == record.NewPDDChess(want).String()
+		if code != 0 || played != noLimit || strings.Contains(stderr, permove.FallbackMarker) == noLimit {
+			t.Errorf("NoTimeLimit %v: exit %d, played its own move %v, stderr %q", noLimit, code, played, stderr)
+		}
 	}
 }
 

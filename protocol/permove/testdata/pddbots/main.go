@@ -11,7 +11,9 @@
 // joined by "+"; or a misbehaviour: sleep, steplog, exit3, crash, panic,
 // garbage, lines11, spaces, crlf, nothing, noisy, symlink, delete,
 // latechild, sabotage, flood (1 MiB on stdout and on stderr, then the
-// first legal move). Planting actions play the first legal move, print a
+// first legal move), late (through permove.RunArgs, a player that misses
+// its 50 ms deadline: a fallback move), wait:DURATION (sleeps, then plays
+// the first legal move). Planting actions play the first legal move, print a
 // line on stdout, and then plant in the game directory: "link:NAME=TARGET" puts a
 // symlink to TARGET at NAME (a file or directory of the game directory,
 // replaced), "hardlink:NAME=TARGET" a hard link to the file TARGET at NAME,
@@ -109,6 +111,14 @@ func main() {
 	switch action {
 	case "first":
 		first()
+	case "late":
+		// Through the strategy runner, with a player that gives no move by
+		// its 50 ms deadline: the runner plays a fallback move.
+		late := pdd.PlayerFunc(func(ctx context.Context, _ pdd.Position) (pdd.Move, error) {
+			<-ctx.Done()
+			return pdd.NoMove, ctx.Err()
+		})
+		os.Exit(permove.RunArgs(context.Background(), append([]string{os.Args[0]}, args...), os.Stderr, late, permove.Options{Budget: 50 * time.Millisecond}))
 	case "sleep":
 		child := exec.Command("sleep", "60")
 		check(child.Start())
@@ -175,6 +185,13 @@ func main() {
 		check(child.Start())
 		fmt.Fprintln(os.Stderr, child.Process.Pid)
 	default:
+		if d, ok := strings.CutPrefix(action, "wait:"); ok {
+			wait, err := time.ParseDuration(d)
+			check(err)
+			time.Sleep(wait)
+			first()
+			break
+		}
 		if kind, rest, ok := strings.Cut(action, ":"); ok && plant(kind, rest, filepath.Dir(chessPath), first) {
 			break
 		}
