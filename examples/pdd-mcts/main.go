@@ -5,11 +5,9 @@
 //	pdd-mcts [-time 4.5s] <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
 //
 // The search answers shortly before -time has passed since the program
-// started. Should it give no move by then, the runner plays the first legal
-// move instead (a fallback move) and prints a "warning: permove: fallback:"
-// line on stderr, which the referee of "arena match pdd" counts and shows in
-// the game's result line: a count above 0 means -time is too long for the
-// machine.
+// started. Should it not, the runner plays the first legal move (a fallback
+// move) and says so on stderr; "arena match pdd" counts these in the result
+// line: any means -time is too long for the machine.
 package main
 
 import (
