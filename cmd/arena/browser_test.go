@@ -29,8 +29,9 @@ import (
 // match -web" (its index, live page and record's replay). The quick tier
 // leaves out PDD's ply-by-ply game (a program started per move; "arena
 // match -web" still shows a PDD game's live page); the long tier has it.
+// It runs alone (not in parallel with this package's other tests): the
+// page's scripts must not starve.
 func TestBrowserGames(t *testing.T) {
-	t.Parallel()
 	b := browsertest.Start(t, 1280, 860)
 	shots := browsertest.ShotDir(t)
 	ctx, cancel := context.WithCancel(context.Background())
