@@ -64,11 +64,11 @@ const darkChessMovesToGo = 50
 // It keeps time by itself, with a [timer.Manager] for each game (a new
 // game is one whose position has fewer discs than the last it played, or
 // an opening one): each move gets a budget from the [timer.Status] on
-// Play's context (or, without one, from the context's deadline alone,
-// shared out as if it were all the time left in the game, since a
-// protocol may pass the game clock as the deadline of every move), the
-// time left shared among the moves still to come (about half the empty
-// squares, with the latency of every later one kept back). The search
+// Play's context, which the protocols attach, the time left shared among
+// the moves still to come (about half the empty squares, with the latency
+// of every later one kept back). Without a Status, a deadline on the
+// context is the caller's own budget for the move: the search runs to it,
+// less [MaxMargin] at most. The search
 // stops at the budget's soft target, checked every few playouts, and
 // answers at its hard limit at the latest, with the best move so far; o's
 // playout budget still stops it sooner. With no time limit at all (no

@@ -7,6 +7,24 @@ import (
 	"github.com/botarena/botarena/timer"
 )
 
+// MaxMargin bounds the time a player keeps back from its context's deadline
+// to send its move when the context carries no [timer.Status]: a tenth of
+// the time left, at most MaxMargin. With a Status, the [timer.Manager]'s
+// learned margin applies.
+const MaxMargin = 50 * time.Millisecond
+
+// withMargin returns ctx with its deadline, if any, brought forward by the
+// margin that leaves a player time to answer.
+func withMargin(ctx context.Context) (context.Context, func()) {
+	d, ok := ctx.Deadline()
+	if !ok {
+		return ctx, func() {}
+	}
+	margin := min(time.Until(d)/10, MaxMargin)
+	ctx, cancel := context.WithDeadline(ctx, d.Add(-margin))
+	return ctx, func() { cancel() }
+}
+
 // softKey is the context key of a search's soft target.
 type softKey struct{}
 
@@ -66,33 +84,30 @@ type plyPlan struct {
 // start budgets the ply p plans. A Status whose Played goes back also
 // starts a new game.
 //
-// The Status is the one on ctx ([timer.StatusFrom]); without one, it is
-// the context's deadline alone, which the Manager shares out as if it
-// were the whole game's time left: a deadline is the limit a move must
-// meet, and a protocol that tells no more may be handing the whole game
-// clock as the deadline of every move. When nothing limits the ply (no
-// time control and no deadline), start returns ctx itself, so that the
-// searches keep their fixed budgets; otherwise it returns ctx with the
-// hard limit as its deadline and carrying the soft target. done, called
-// once the move is chosen, releases the context and tells the Manager
-// what the ply took.
+// The Status is the one on ctx ([timer.StatusFrom]), which the protocols
+// attach. Without one, the context's deadline is the caller's budget for
+// the ply (a wrapper that shares out its own clock, say): the search runs
+// to it, less the margin of [withMargin] to send the move. When nothing
+// limits the ply (no time control and no deadline), start returns ctx
+// itself, so that the searches keep their fixed budgets; otherwise it
+// returns ctx with the hard limit as its deadline and carrying the soft
+// target. done, called once the move is chosen, releases the context and
+// tells the Manager what the ply took.
 func (c *plyClock) start(ctx context.Context, p plyPlan) (_ context.Context, done func()) {
 	s, ok := timer.StatusFrom(ctx)
-	if p.newGame || (ok && s.Played < c.lastTold) {
+	if !ok {
+		return withMargin(ctx)
+	}
+	if p.newGame || s.Played < c.lastTold {
 		c.reset()
 	}
 	c.progress = p.progress
-	if ok {
-		c.lastTold = s.Played
-	}
+	c.lastTold = s.Played
 	if p.movesToGo > 0 {
 		c.tm.MovesToGo = p.movesToGo
 	}
 	if p.maxLeft > 0 {
 		c.tm.MaxMoves = max(s.Played, c.played) + p.maxLeft
-	}
-	if !ok && s.Deadline.IsZero() {
-		return ctx, func() {}
 	}
 	b := c.tm.Allot(s)
 	if !b.Limited {

@@ -47,47 +47,55 @@ func suddenDeath(main time.Duration, start time.Time) timer.Status {
 }
 
 // TestDarkChessExpectimaxPlayerKeepsTime: under a 20 s sudden-death clock
-// told on the context, whose deadline is the whole 20 s, the player answers
-// within the hard limit a default time manager gives the ply (which shares
-// the time among more plies than the player's own, so gives it a larger
-// share), far from the deadline; and likewise with the deadline alone and
-// no Status, the MGTP case.
+// told on the context, whose deadline is the whole 20 s (the MGTP case),
+// the player answers within the hard limit a default time manager gives
+// the ply (which shares the time among more plies than the player's own,
+// so gives it a larger share), far from the deadline. With a deadline
+// alone and no Status, the deadline is the caller's budget for the ply:
+// the player answers by it.
 func TestDarkChessExpectimaxPlayerKeepsTime(t *testing.T) {
 	v := darkChessMidgameView(t)
-	for _, told := range []bool{true, false} {
-		start := time.Now()
-		s := suddenDeath(20*time.Second, start)
-		ctx := context.Background()
-		if told {
-			ctx = timer.WithStatus(ctx, s)
-		} else {
-			s = timer.Status{Start: start, Deadline: s.Deadline}
-		}
-		var tm timer.Manager
-		b := tm.Allot(s)
-		if b.Hard > 20*time.Second/5 {
-			t.Fatalf("told %v: the manager's hard limit %v is not far from the deadline", told, b.Hard)
-		}
-		ctx, cancel := context.WithDeadline(ctx, s.Deadline)
-		m, err := search.DarkChessExpectimaxPlayer(search.DepthOptions{}).Play(ctx, v)
-		took := time.Since(start)
-		cancel()
-		if err != nil || !v.IsLegal(m) {
-			t.Fatalf("told %v: %s, %v; want a legal ply", told, m, err)
-		}
-		if took > b.Hard+timeSlack {
-			t.Errorf("told %v: the ply took %v, want at most the hard limit %v (and %v of slack)", told, took, b.Hard, timeSlack)
-		}
+	start := time.Now()
+	s := suddenDeath(20*time.Second, start)
+	var tm timer.Manager
+	b := tm.Allot(s)
+	if b.Hard > 20*time.Second/5 {
+		t.Fatalf("the manager's hard limit %v is not far from the deadline", b.Hard)
+	}
+	ctx, cancel := context.WithDeadline(timer.WithStatus(context.Background(), s), s.Deadline)
+	m, err := search.DarkChessExpectimaxPlayer(search.DepthOptions{}).Play(ctx, v)
+	took := time.Since(start)
+	cancel()
+	if err != nil || !v.IsLegal(m) {
+		t.Fatalf("%s, %v; want a legal ply", m, err)
+	}
+	if took > b.Hard+timeSlack {
+		t.Errorf("the ply took %v, want at most the hard limit %v (and %v of slack)", took, b.Hard, timeSlack)
+	}
+
+	const budget = 300 * time.Millisecond
+	start = time.Now()
+	ctx, cancel = context.WithDeadline(context.Background(), start.Add(budget))
+	m, err = search.DarkChessExpectimaxPlayer(search.DepthOptions{}).Play(ctx, v)
+	took = time.Since(start)
+	cancel()
+	if err != nil || !v.IsLegal(m) {
+		t.Fatalf("no Status: %s, %v; want a legal ply", m, err)
+	}
+	if took > budget+timeSlack {
+		t.Errorf("no Status: the ply took %v, want at most its deadline %v (and %v of slack)", took, budget, timeSlack)
 	}
 }
 
-// TestMCTSPlayerKeepsTime: the MCTS players, handed a 20 s deadline and no
-// Status, stop at their soft target, far from it.
+// TestMCTSPlayerKeepsTime: the MCTS players, under a 20 s sudden-death
+// clock told on the context with the whole 20 s as its deadline, stop at
+// their soft target, far from it.
 func TestMCTSPlayerKeepsTime(t *testing.T) {
 	start := time.Now()
+	s := suddenDeath(20*time.Second, start)
 	var tm timer.Manager
-	b := tm.Allot(timer.Status{Start: start, Deadline: start.Add(20 * time.Second)})
-	ctx, cancel := context.WithDeadline(context.Background(), start.Add(20*time.Second))
+	b := tm.Allot(s)
+	ctx, cancel := context.WithDeadline(timer.WithStatus(context.Background(), s), s.Deadline)
 	defer cancel()
 	p := othello.Standard.Start
 	m, err := search.OthelloPlayer(search.Options{Seed: 1}).Play(ctx, p)
