@@ -103,6 +103,7 @@ func (a *AlphaBeta[S, M, G]) Search(ctx context.Context, s S) (DepthResult[M], e
 	res := DepthResult[M]{Move: a.root[0]}
 	solve := a.left != nil && a.left(s) <= a.opts.solve()
 	maxDepth := a.opts.maxDepth()
+	soft := softOf(ctx)
 	for d := 1; ; d++ {
 		depth := d
 		switch {
@@ -112,7 +113,7 @@ func (a *AlphaBeta[S, M, G]) Search(ctx context.Context, s S) (DepthResult[M], e
 			res.Nodes = a.lim.nodes
 			return res, nil
 		}
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || d > 1 && pastSoft(soft) {
 			break
 		}
 		a.heuristic = false

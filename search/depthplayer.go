@@ -9,13 +9,23 @@ import (
 )
 
 // OthelloAlphaBetaPlayer returns an [othello.Player] that chooses its moves
-// by [AlphaBeta] with [OthelloEval] and the options o, searching until o's
-// node budget is spent or shortly before the deadline of Play's context (see
-// [MaxMargin]), and solving the endgame exactly from o.Solve empty squares
-// ([DefaultSolve]). It keeps its transposition table from one move to the
-// next. A forced move (a pass, or a single placement) is played at once.
+// by [AlphaBeta] with [OthelloEval] and the options o, solving the endgame
+// exactly from o.Solve empty squares ([DefaultSolve]). It keeps its
+// transposition table from one move to the next. A forced move (a pass, or
+// a single placement) is played at once.
+//
+// It keeps time as [OthelloPlayer] does, with a [timer.Manager] for each
+// game: it begins no iteration of its iterative deepening once the
+// move's soft target has passed, and answers at the hard limit at the
+// latest with the best move so far; o's node budget still stops it
+// sooner. With no time limit at all (no control told and no deadline),
+// it searches o's node budget ([DefaultNodes] when o sets none), as
+// before. Use one player for one game at a time. A bot with another time
+// policy passes Play a context with its own deadline and no Status, or
+// one with neither and a node budget in o.
 func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
 	var mu sync.Mutex
+	var clock plyClock
 	a := NewAlphaBeta(Othello{}, OthelloEval, o)
 	return othello.PlayerFunc(func(ctx context.Context, p othello.Position) (othello.Move, error) {
 		if p.NumLegalMoves() == 1 {
@@ -24,8 +34,8 @@ func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		ctx, cancel := withMargin(ctx)
-		defer cancel()
+		ctx, done := clock.start(ctx, othelloPlan(p, clock.progress))
+		defer done()
 		res, err := a.Search(ctx, p)
 		return res.Move, err
 	})
@@ -34,16 +44,24 @@ func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
 // DarkChessExpectimaxPlayer returns a [darkchess.Player] that chooses its
 // plies by [Expectimax] with [DarkChessEval] and the options o over the
 // view's position, each flip a chance node, its moves ordered
-// ([DarkChess].Ordered), searching until o's node budget is spent or
-// shortly before the deadline of Play's context (see [MaxMargin]). It
+// ([DarkChess].Ordered). It
 // remembers the positions of its game ([DarkChessRepeats], with
 // [DefaultContempt]), so that it does not walk into the repetition draw
 // when ahead: use one player for one game at a time (a new game, starting
 // with a flip, empties its memory). It takes the no-capture-no-flip limit
 // from the view's rules when they give one. A forced ply is played at
 // once.
+//
+// It keeps time as [OthelloAlphaBetaPlayer] does, with a [timer.Manager]
+// for each game (a new game is an opening position, no piece taken and at
+// most one face up, or one with fewer flips and captures than the last it
+// played), the time left shared among 50 plies, as dark chess games run
+// long. Served by a protocol that gives only a deadline, the whole time
+// left in the game, it spends a small share of it on each ply rather than
+// all of it on one.
 func DarkChessExpectimaxPlayer(o DepthOptions) darkchess.Player {
 	var mu sync.Mutex
+	var clock plyClock
 	var seen DarkChessHistory
 	var x *Expectimax[DarkChessState, darkchess.Ply, DarkChessRepeats]
 	return darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
@@ -61,8 +79,8 @@ func DarkChessExpectimaxPlayer(o DepthOptions) darkchess.Player {
 		if x == nil || x.g.DarkChess != g {
 			x = NewExpectimax(DarkChessRepeats{DarkChess: g, History: &seen, Contempt: DefaultContempt}, DarkChessEval, o)
 		}
-		ctx, cancel := withMargin(ctx)
-		defer cancel()
+		ctx, done := clock.start(ctx, darkChessPlan(v.Position(), clock.progress))
+		defer done()
 		res, err := x.Search(ctx, s)
 		if err == nil {
 			seen.Played(res.Move.Move)

@@ -76,11 +76,18 @@
 // # Players
 //
 // [OthelloPlayer], [GeisterPlayer], [DarkChessPlayer] and [PDDPlayer] make a
-// search a game's Player, which every protocol package of the game accepts:
-// each move is searched until the playout budget is spent or shortly before
-// the deadline of the context the protocol gives ([MaxMargin]).
-// [OthelloAlphaBetaPlayer] and [DarkChessExpectimaxPlayer] do the same with
-// the depth-first searches, and a node budget.
+// search a game's Player, which every protocol package of the game accepts.
+// Each keeps time by itself, with a [timer.Manager] per game: every move's
+// budget comes from the [timer.Status] the protocol puts on the context
+// (the control and clocks the platform told), shared among the moves
+// still to come. The search stops at the budget's soft target and answers
+// by its hard limit with the best move so far, or sooner when the playout
+// budget is spent. A context with a deadline and no Status is a caller's
+// own budget for the move: the search runs to it, less [MaxMargin] at most
+// to send the move. With no time limit at all, it plays the playout
+// budget alone. [OthelloAlphaBetaPlayer] and
+// [DarkChessExpectimaxPlayer] do the same with the depth-first searches,
+// and a node budget.
 //
 //	bot := search.OthelloPlayer(search.Options{Workers: 2})
 //	outcome, err := tus.Dial(ctx, "localhost:25033", bot)

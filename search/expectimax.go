@@ -57,7 +57,8 @@ func (x *Expectimax[S, M, G]) Search(ctx context.Context, s S) (DepthResult[M], 
 		return DepthResult[M]{}, ErrNoMoves
 	}
 	res := DepthResult[M]{Move: x.root[0]}
-	for d := 1; d <= x.opts.maxDepth() && ctx.Err() == nil; d++ {
+	soft := softOf(ctx)
+	for d := 1; d <= x.opts.maxDepth() && ctx.Err() == nil && (d == 1 || !pastSoft(soft)); d++ {
 		x.heuristic = false
 		best, value, done := x.searchRoot(s, me, d)
 		if done < len(x.root) {

@@ -179,6 +179,7 @@ func run[S any, M comparable, G Game[S, M]](ctx context.Context, g G, trees []*t
 	if _, ok := ctx.Deadline(); !ok && budget <= 0 {
 		budget = DefaultPlayouts
 	}
+	soft := softOf(ctx)
 	done := make([]int, len(trees))
 	work := func(i int) {
 		t := trees[i]
@@ -190,7 +191,7 @@ func run[S any, M comparable, G Game[S, M]](ctx context.Context, g G, trees []*t
 			}
 		}
 		for n := 0; n != quota; n++ {
-			if n%checkEvery == 0 && ctx.Err() != nil {
+			if n%checkEvery == 0 && (ctx.Err() != nil || n > 0 && pastSoft(soft)) {
 				break
 			}
 			t.iterate(state(t))

@@ -1,0 +1,191 @@
+package search_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/othello"
+	"github.com/botarena/botarena/search"
+	"github.com/botarena/botarena/timer"
+)
+
+// timeSlack is what a ply may take past its hard limit in these tests: the
+// searches look at the time every few nodes or playouts, but a loaded
+// machine may not run them for a while.
+const timeSlack = time.Second
+
+// darkChessMidgameView returns a view of a dealt dark chess game some random
+// plies in, with pieces face up on both sides to search.
+func darkChessMidgameView(t *testing.T) darkchess.View {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(19, 3))
+	p := darkchess.Opening.Deal(rng)
+	for range 24 {
+		moves := p.AppendLegalMoves(nil)
+		if p.IsOver() || len(moves) == 0 {
+			t.Fatal("the random game ended early")
+		}
+		p = p.PlayUnchecked(moves[rng.IntN(len(moves))])
+	}
+	if p.IsOver() || p.NumLegalMoves() < 2 {
+		t.Fatal("no choice in the midgame position")
+	}
+	return p.View(p.Turn())
+}
+
+// suddenDeath returns the Status of a first ply under sudden death main,
+// both clocks told and full, its deadline the whole main time.
+func suddenDeath(main time.Duration, start time.Time) timer.Status {
+	full := timer.Remaining{Told: true, Main: main}
+	return timer.Status{
+		Control: timer.Control{Main: main}, ControlTold: true,
+		Own: full, Opponent: full, Start: start, Deadline: start.Add(main),
+	}
+}
+
+// TestDarkChessExpectimaxPlayerKeepsTime: under a 20 s sudden-death clock
+// told on the context, whose deadline is the whole 20 s (the MGTP case),
+// the player answers within the hard limit a default time manager gives
+// the ply (which shares the time among more plies than the player's own,
+// so gives it a larger share), far from the deadline. With a deadline
+// alone and no Status, the deadline is the caller's budget for the ply:
+// the player answers by it.
+func TestDarkChessExpectimaxPlayerKeepsTime(t *testing.T) {
+	v := darkChessMidgameView(t)
+	start := time.Now()
+	s := suddenDeath(20*time.Second, start)
+	var tm timer.Manager
+	b := tm.Allot(s)
+	if b.Hard > 20*time.Second/5 {
+		t.Fatalf("the manager's hard limit %v is not far from the deadline", b.Hard)
+	}
+	ctx, cancel := context.WithDeadline(timer.WithStatus(context.Background(), s), s.Deadline)
+	m, err := search.DarkChessExpectimaxPlayer(search.DepthOptions{}).Play(ctx, v)
+	took := time.Since(start)
+	cancel()
+	if err != nil || !v.IsLegal(m) {
+		t.Fatalf("%s, %v; want a legal ply", m, err)
+	}
+	if took > b.Hard+timeSlack {
+		t.Errorf("the ply took %v, want at most the hard limit %v (and %v of slack)", took, b.Hard, timeSlack)
+	}
+
+	const budget = 300 * time.Millisecond
+	start = time.Now()
+	ctx, cancel = context.WithDeadline(context.Background(), start.Add(budget))
+	m, err = search.DarkChessExpectimaxPlayer(search.DepthOptions{}).Play(ctx, v)
+	took = time.Since(start)
+	cancel()
+	if err != nil || !v.IsLegal(m) {
+		t.Fatalf("no Status: %s, %v; want a legal ply", m, err)
+	}
+	if took > budget+timeSlack {
+		t.Errorf("no Status: the ply took %v, want at most its deadline %v (and %v of slack)", took, budget, timeSlack)
+	}
+}
+
+// TestMCTSPlayerKeepsTime: the MCTS players, under a 20 s sudden-death
+// clock told on the context with the whole 20 s as its deadline, stop at
+// their soft target, far from it.
+func TestMCTSPlayerKeepsTime(t *testing.T) {
+	start := time.Now()
+	s := suddenDeath(20*time.Second, start)
+	var tm timer.Manager
+	b := tm.Allot(s)
+	ctx, cancel := context.WithDeadline(timer.WithStatus(context.Background(), s), s.Deadline)
+	defer cancel()
+	p := othello.Standard.Start
+	m, err := search.OthelloPlayer(search.Options{Seed: 1}).Play(ctx, p)
+	took := time.Since(start)
+	if err != nil || !p.IsLegal(m) {
+		t.Fatalf("%s, %v; want a legal move", m, err)
+	}
+	if took > b.Hard+timeSlack {
+		t.Errorf("the move took %v, want at most the hard limit %v (and %v of slack)", took, b.Hard, timeSlack)
+	}
+}
+
+// TestPlayerUnlimitedStatusKeepsBudget: a Status that limits nothing, on a
+// context with no deadline, leaves the player its fixed playout budget:
+// the same move as with no Status at all.
+func TestPlayerUnlimitedStatusKeepsBudget(t *testing.T) {
+	p := othello.Standard.Start
+	o := search.Options{Seed: 5, Playouts: 300}
+	want, err := search.OthelloPlayer(o).Play(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := timer.WithStatus(context.Background(), timer.Untold(timer.Control{}, time.Now()))
+	got, err := search.OthelloPlayer(o).Play(ctx, p)
+	if err != nil || got != want {
+		t.Errorf("with an unlimited Status: %s, %v; want %s, as with none", got, err, want)
+	}
+}
+
+// TestOthelloPlayerWholeGameInTime: a whole game of Othello under a 2 s
+// sudden-death clock, the player's side told its Status from the clock at
+// every move and its deadline on the context, the other side a random
+// player moving at once: the player never runs out of time, and its time
+// spent stays within the control.
+func TestOthelloPlayerWholeGameInTime(t *testing.T) {
+	const main = 2 * time.Second
+	for _, bot := range []struct {
+		name   string
+		player othello.Player
+	}{
+		{"mcts", search.OthelloPlayer(search.Options{Seed: 3})},
+		{"alphabeta", search.OthelloAlphaBetaPlayer(search.DepthOptions{TableSize: 1 << 14})},
+	} {
+		clock := timer.NewClock(timer.Control{Main: main}, time.Now)
+		rng := rand.New(rand.NewPCG(11, 2))
+		p := othello.Standard.Start
+		me := p.Turn()
+		var spent time.Duration
+		moves := 0
+		for !p.IsOver() {
+			side := timer.First
+			if p.Turn() != me {
+				side = timer.Second
+			}
+			if err := clock.Start(side); err != nil {
+				t.Fatalf("%s: %v", bot.name, err)
+			}
+			var m othello.Move
+			if p.Turn() == me {
+				s := clock.Snapshot().Status(side)
+				ctx, cancel := context.WithDeadline(timer.WithStatus(context.Background(), s), s.Deadline)
+				var err error
+				m, err = bot.player.Play(ctx, p)
+				cancel()
+				if err != nil {
+					t.Fatalf("%s: move %d: %v", bot.name, moves, err)
+				}
+				moves++
+			} else {
+				legal := p.AppendLegalMoves(nil)
+				m = legal[rng.IntN(len(legal))]
+			}
+			took, err := clock.Stop()
+			if err != nil {
+				t.Fatalf("%s: move %d: %v (took %v, %v spent before)", bot.name, moves, err, took, spent)
+			}
+			if side == timer.First {
+				spent += took
+			}
+			next, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("%s: move %d: %s: %v", bot.name, moves, m, err)
+			}
+			p = next
+		}
+		if spent > main {
+			t.Errorf("%s: the player spent %v over %d moves, more than the %v control", bot.name, spent, moves, main)
+		}
+		if moves < 20 {
+			t.Errorf("%s: the game lasted only %d of the player's moves", bot.name, moves)
+		}
+	}
+}
