@@ -35,22 +35,18 @@ const maxResultsLine = 64 << 10
 // first seat's, as PGN writes it: 1-0, 0-1, 1/2-1/2, or * for a game without
 // a result.
 //
-// The ending column holds the ending's word (ending.String); the files of
-// earlier arenas, whose header says reason, held the platform's word there,
-// and readResults reads both (parseEnding). The fallbacks columns count
-// each seat's fallback moves (gameResult.Fallbacks); the files of earlier
-// arenas end at record (resultsHeaderV2, resultsHeaderV1), and their games
-// read as without fallback moves.
-const resultsHeader = resultsHeaderV2 + "\tfirst_fallbacks\tsecond_fallbacks"
+// The ending column holds the ending's word (ending.String), and the
+// fallbacks columns count each seat's fallback moves (gameResult.Fallbacks).
+// The files of earlier arenas have oldResultsHeader: readResults reads them
+// too (the platform's word in their reason column, parseEnding; no
+// fallback moves).
+const resultsHeader = "game\tpairing\tindex\tfirst\tsecond\tresult\twinner\tending\tdetail\tplies\tfirst_fault\tsecond_fault\trecord\tfirst_fallbacks\tsecond_fallbacks"
 
-// resultsHeaderV2 is the header of the results.tsv of earlier arenas,
-// without the fallbacks columns. A run resumed in such a directory goes on
-// writing its lines in that layout (resultsLog).
-const resultsHeaderV2 = "game\tpairing\tindex\tfirst\tsecond\tresult\twinner\tending\tdetail\tplies\tfirst_fault\tsecond_fault\trecord"
-
-// resultsHeaderV1 is the header of the results.tsv of earlier arenas: the
-// same columns, the platform's word in the reason column.
-const resultsHeaderV1 = "game\tpairing\tindex\tfirst\tsecond\tresult\twinner\treason\tdetail\tplies\tfirst_fault\tsecond_fault\trecord"
+// oldResultsHeader is the header of the results.tsv of earlier arenas:
+// the platform's word in the reason column, no fallbacks columns. A run
+// resumed in such a directory goes on writing its lines in that layout
+// (resultsLog).
+const oldResultsHeader = "game\tpairing\tindex\tfirst\tsecond\tresult\twinner\treason\tdetail\tplies\tfirst_fault\tsecond_fault\trecord"
 
 // runRecord is run.json: what "arena match" or "arena tournament" was asked
 // to play, in a form that plays the same games again.
@@ -193,7 +189,7 @@ func openResults(dir string) (*resultsLog, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	switch strings.TrimSuffix(first, "\n") {
-	case resultsHeaderV2, resultsHeaderV1:
+	case oldResultsHeader:
 		l.short = true
 	}
 	return l, nil
@@ -269,8 +265,8 @@ type storedGame struct {
 // readResults reads dir's results.tsv, if any: the last line of each game
 // (a game played again after an interruption has a later line), by game
 // number. A line cut short by a kill is ignored; any other malformed line is
-// an error naming it. The files of earlier arenas (resultsHeaderV2,
-// resultsHeaderV1) are read too, their games without fallback moves.
+// an error naming it. The files of earlier arenas (oldResultsHeader) are
+// read too, their games without fallback moves.
 func readResults(dir string) (map[int]storedGame, error) {
 	path := filepath.Join(dir, resultsFileName)
 	f, err := os.Open(path)
@@ -296,7 +292,7 @@ func readResults(dir string) (map[int]storedGame, error) {
 		}
 		line := strings.TrimSuffix(string(b), "\n")
 		switch {
-		case n == 1 && line != resultsHeader && line != resultsHeaderV2 && line != resultsHeaderV1:
+		case n == 1 && line != resultsHeader && line != oldResultsHeader:
 			return nil, fmt.Errorf("%s:1: not the header arena writes", path)
 		case n == 1:
 			fields = strings.Count(line, "\t") + 1

@@ -267,7 +267,7 @@ func TestResultsWithoutFallbacks(t *testing.T) {
 	old := func(n int, result string) string {
 		return fmt.Sprintf("%d\t0\t%d\ta\tb\t%s\ta\tdiscs\t\t60\t\t\trec", n, n-1, result)
 	}
-	for _, header := range []string{resultsHeaderV2, resultsHeaderV1} {
+	for _, header := range []string{oldResultsHeader} {
 		path := filepath.Join(dir, resultsFileName)
 		if err := os.WriteFile(path, []byte(header+"\n"+old(1, "1-0")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
