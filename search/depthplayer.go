@@ -56,9 +56,10 @@ func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
 // for each game (a new game is an opening position, no piece taken and at
 // most one face up, or one with fewer flips and captures than the last it
 // played), the time left shared among 50 plies, as dark chess games run
-// long. Served by a protocol that gives only a deadline, the whole time
-// left in the game, it spends a small share of it on each ply rather than
-// all of it on one.
+// long. With the clock of a sudden-death game on its context (MGTP's
+// time_left, as a [timer.Status]), it spends a share of the time left on
+// each ply rather than all of it on one; a bare deadline is the caller's
+// budget for the ply, as for every player.
 func DarkChessExpectimaxPlayer(o DepthOptions) darkchess.Player {
 	var mu sync.Mutex
 	var clock plyClock
