@@ -13,6 +13,7 @@ import (
 	"github.com/botarena/botarena/internal/lineio"
 	"github.com/botarena/botarena/internal/session"
 	"github.com/botarena/botarena/othello"
+	"github.com/botarena/botarena/timer"
 )
 
 // Client plays one game of Othello on a TUS OthelloServer
@@ -25,7 +26,9 @@ type Client struct {
 	// MoveTime is the deadline put on the ctx passed to Play, measured from
 	// the arrival of the TURN that asked for the move; 0 means none. The
 	// server does not announce its limit: the examples use 8 s for the
-	// tournament's 10 s.
+	// tournament's 10 s. The player also finds it on its ctx as a
+	// [timer.Status] (a per-move cap the server did not tell; without
+	// MoveTime, no limit), from [timer.StatusFrom].
 	MoveTime time.Duration
 	// Logger receives what happens: every line at Debug, the start and the
 	// end at Info, rejected commands and odd lines at Warn. Nil discards it.
@@ -476,6 +479,7 @@ func (s *othelloSession) decide() error {
 	if s.c.MoveTime > 0 {
 		ctx, cancel = context.WithDeadline(s.runCtx, s.turnAt.Add(s.c.MoveTime))
 	}
+	ctx = timer.WithStatus(ctx, s.status())
 	s.thinking = &othelloThought{gen: s.gen, pos: pos, cancel: cancel}
 	player, results := s.player, s.results
 	go func() {
@@ -483,6 +487,22 @@ func (s *othelloSession) decide() error {
 		results <- othelloPlayResult{move: m, err: err}
 	}()
 	return nil
+}
+
+// status is what the player is told of time for the last TURN. The
+// server tells nothing and limits nothing unless started with -timeout, so
+// the control is the user's MoveTime as a per-move cap (not told), or no
+// limit without it; the deadline is the one put on the ctx.
+func (s *othelloSession) status() timer.Status {
+	st := timer.Untold(timer.Control{}, s.turnAt)
+	if s.c.MoveTime > 0 {
+		st = timer.PerMoveStatus(s.c.MoveTime, false, s.turnAt)
+	}
+	st.Side = timer.First
+	if s.me == othello.White {
+		st.Side = timer.Second
+	}
+	return st
 }
 
 // played acts on the player's answer: a PUT if it is still wanted and legal.

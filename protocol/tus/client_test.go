@@ -18,6 +18,7 @@ import (
 	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/protocol/tus"
+	"github.com/botarena/botarena/timer"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -1308,5 +1309,73 @@ func TestClientAgainstHost(t *testing.T) {
 	cancel()
 	if err := <-served; err != nil && !errors.Is(err, context.Canceled) {
 		t.Errorf("Serve: %v", err)
+	}
+}
+
+// TestClientStatus: the player's ctx carries a timer.Status: the
+// MoveTime as a per-move cap the server did not tell, or no limit
+// without it; our side; Start at the TURN; Deadline the ctx's.
+func TestClientStatus(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		moveTime time.Duration
+		color    string
+		side     timer.Side
+		control  timer.Control
+	}{
+		{"MoveTime", 8 * time.Second, "1", timer.First, timer.PerMove(8 * time.Second)},
+		{"NoMoveTime", 0, "-1", timer.Second, timer.Control{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				type seen struct {
+					st       timer.Status
+					ok       bool
+					deadline time.Time
+					now      time.Time
+					move     othello.Move
+				}
+				calls := make(chan seen, 1)
+				player := othello.PlayerFunc(func(ctx context.Context, p othello.Position) (othello.Move, error) {
+					st, ok := timer.StatusFrom(ctx)
+					d, _ := ctx.Deadline()
+					m := p.AppendLegalMoves(nil)[0]
+					calls <- seen{st, ok, d, time.Now(), m}
+					return m, nil
+				})
+				peer, conn := newClientPeer(t)
+				done := runClient(t.Context(), &tus.Client{MoveTime: tc.moveTime}, conn, player)
+				start := othello.TUS.Start
+				peer.send("START " + tc.color)
+				peer.sendRaw(boardLine(start))
+				time.Sleep(time.Minute)
+				turnAt := time.Now()
+				peer.send("TURN " + tc.color)
+				c := <-calls
+				peer.expect(putLine(c.move))
+				peer.send("END Win:[x] x:3 y:1")
+				peer.expect("CLOSE")
+				if r := <-done; r.err != nil {
+					t.Fatal(r.err)
+				}
+				st := c.st
+				switch {
+				case !c.ok:
+					t.Fatal("no Status on the ctx")
+				case st.Control != tc.control || st.ControlTold:
+					t.Errorf("Control %v told %v, want %v untold", st.Control, st.ControlTold, tc.control)
+				case st.Own.Told || st.Opponent.Told:
+					t.Errorf("clocks told: %+v %+v", st.Own, st.Opponent)
+				case st.Side != tc.side:
+					t.Errorf("Side %v, want %v", st.Side, tc.side)
+				case !st.Start.Equal(turnAt) || st.Start.After(c.now):
+					t.Errorf("Start %v, want the TURN's %v", st.Start, turnAt)
+				case !st.Deadline.Equal(c.deadline):
+					t.Errorf("Deadline %v, ctx's %v", st.Deadline, c.deadline)
+				case tc.moveTime > 0 && !st.Deadline.Equal(turnAt.Add(tc.moveTime)):
+					t.Errorf("Deadline %v after TURN, want %v", st.Deadline.Sub(turnAt), tc.moveTime)
+				}
+			})
+		})
 	}
 }
