@@ -13,6 +13,7 @@ import (
 	"github.com/botarena/botarena/internal/lineio"
 	"github.com/botarena/botarena/internal/session"
 	"github.com/botarena/botarena/protocol/tus"
+	"github.com/botarena/botarena/timer"
 )
 
 // Client plays one game of Geister on a Java geister server, or any
@@ -24,7 +25,9 @@ type Client struct {
 	// measured from the arrival of the SET? or MOV? that asked; 0 means none.
 	// The server does not announce its clock: with the Java server's
 	// defaults (600 s, then 10 s a move) a bot that spends at most 8 s a move
-	// is always in time.
+	// is always in time. The player also finds it on its ctx as the
+	// Deadline of a [timer.Status] (see [timer.StatusFrom]), whose control
+	// is the Java server's default, not told.
 	MoveTime time.Duration
 	// Logger receives what happens: every line at Debug, the start and the
 	// end at Info, refusals and odd lines at Warn. Nil discards it.
@@ -462,6 +465,7 @@ func (s *geisterSession) ask() error {
 	if s.c.MoveTime > 0 {
 		ctx, cancel = context.WithDeadline(s.runCtx, s.askedAt.Add(s.c.MoveTime))
 	}
+	ctx = timer.WithStatus(ctx, s.status(setup))
 	th := &geisterThought{gen: s.gen, setup: setup, view: s.view, cancel: cancel}
 	s.thinking = th
 	player, results := s.player, s.results
@@ -475,6 +479,24 @@ func (s *geisterSession) ask() error {
 		results <- a
 	}()
 	return nil
+}
+
+// status is what the player is told of time for the pending request. The
+// server tells nothing, so the control is the Java server's default
+// (--budget 600 --timeout 10, not told) and no clock is known; the
+// deadline is the user's MoveTime, if any, as on the ctx. A setup counts
+// no plies and is asked before the side is known (it reads as First).
+func (s *geisterSession) status(setup bool) timer.Status {
+	def, _ := timer.JavaGeister(timer.JavaGeisterBudget, timer.JavaGeisterTimeout)
+	st := timer.Untold(def, s.askedAt)
+	if s.c.MoveTime > 0 {
+		st.Deadline = s.askedAt.Add(s.c.MoveTime)
+	}
+	if !setup {
+		st.Side = timer.Side(s.me)
+		st.Played = s.view.Ply() / 2
+	}
+	return st
 }
 
 // onAnswer acts on the player's answer: SET: or MOV: if it is still wanted

@@ -18,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/timer"
 )
 
 // The client tests run the client against a scripted server on the far end
@@ -627,5 +628,59 @@ func TestClientAgainstHost(t *testing.T) {
 				t.Errorf("game %d, %s: outcome %+v; record %v, %s", game, r.out.Color, r.out, rec.Result, final)
 			}
 		}
+	}
+}
+
+// TestClientStatus: the player's ctx carries a timer.Status: the Java
+// server's default control, not told, no clocks, our side, Start at the
+// MOV?, and the deadline of the ctx (MoveTime after the MOV?, or none).
+func TestClientStatus(t *testing.T) {
+	def, err := timer.JavaGeister(600, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, moveTime := range []time.Duration{8 * time.Second, 0} {
+		t.Run(moveTime.String(), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				_, mov := jgStartMOV(t)
+				peer, conn := newJGPeer(t)
+				var st timer.Status
+				var ok bool
+				var deadline, now time.Time
+				player := geister.PlayerFunc(func(ctx context.Context, v geister.View) (geister.Move, error) {
+					st, ok = timer.StatusFrom(ctx)
+					deadline, _ = ctx.Deadline()
+					now = time.Now()
+					return v.AppendLegalMoves(nil)[0], nil
+				})
+				done := jgRunClient(t.Context(), &Client{MoveTime: moveTime}, conn, player)
+				peer.write("SET?\r\n")
+				peer.next()
+				time.Sleep(time.Minute)
+				peer.write("OK \r\n" + mov)
+				asked := time.Now()
+				peer.expect("MOV:A,NORTH")
+				switch {
+				case !ok:
+					t.Fatal("no Status on the ctx")
+				case st.Control != def || st.ControlTold:
+					t.Errorf("Control %v told %v, want %v untold", st.Control, st.ControlTold, def)
+				case st.Own.Told || st.Opponent.Told:
+					t.Errorf("clocks told: %+v %+v", st.Own, st.Opponent)
+				case st.Side != timer.First || st.Played != 0:
+					t.Errorf("Side %v Played %d, want first, 0", st.Side, st.Played)
+				case !st.Start.Equal(asked) || st.Start.After(now):
+					t.Errorf("Start %v, want the MOV?'s %v", st.Start, asked)
+				case !st.Deadline.Equal(deadline):
+					t.Errorf("Deadline %v, ctx's %v", st.Deadline, deadline)
+				case moveTime > 0 && !st.Deadline.Equal(asked.Add(moveTime)):
+					t.Errorf("Deadline %v after MOV?, want %v", st.Deadline.Sub(asked), moveTime)
+				}
+				peer.conn.Close()
+				if res := <-done; !errors.Is(res.err, io.ErrUnexpectedEOF) {
+					t.Errorf("Run = %v, want ErrUnexpectedEOF", res.err)
+				}
+			})
+		})
 	}
 }

@@ -5,7 +5,10 @@
 // and the lines the server sends [ParseEvent]/[AppendEvent] (SET?, MOV?,
 // OK, NG, WON, LST, DRW); a board is the 48-character [Board]
 // ([ParseBoard], [AppendBoard], [ViewBoard]). [Dial] plays one game for a
-// [geister.Player]; [Client] is the same with its options. [Host] is a
+// [geister.Player]; [Client] is the same with its options. The server tells
+// nothing of time, so the [timer.Status] on the player's ctx carries the
+// Java server's default control (600 s, then 10 s a move), not told, no
+// clocks, and the client's MoveTime as its deadline. [Host] is a
 // server for the Java server's clients (ports 10000 and 10001) without its
 // defects, configured by [HostOptions] and recording each game
 // ([GameRecord]). [Viewer] is its WebSocket viewer stream at [ViewerPath]
