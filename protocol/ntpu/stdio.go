@@ -12,6 +12,7 @@ import (
 
 	"github.com/botarena/botarena/geister"
 	"github.com/botarena/botarena/protocol/gat"
+	"github.com/botarena/botarena/timer"
 )
 
 // The NTPU platform's STDIO mode: the launcher starts the
@@ -66,6 +67,9 @@ type STDIO struct {
 	// MoveTime is the deadline put on the ctx passed to Setup and Play,
 	// measured from the arrival of the SET? or MOV?; 0 means none. The
 	// launcher does not announce the clock: choose it below the room's.
+	// The player also finds it on its ctx as the Deadline of a
+	// [timer.Status] (see [timer.StatusFrom]), whose control is the
+	// launcher's default, 900 s for the game, not told.
 	MoveTime time.Duration
 	// Logger receives what happens: every line at Debug, the result at
 	// Info, odd lines at Warn. Nil discards it. (Standard error is the
@@ -246,17 +250,31 @@ func ntpuIsStart(b gat.Board) bool {
 	return b.Squares == [2][8]geister.Square{s.Ghosts[geister.First], s.Ghosts[geister.Second]}
 }
 
-// thinkCtx returns the ctx for one Setup or Play call.
-func (b *ntpuBot) thinkCtx(ctx context.Context) (context.Context, context.CancelFunc) {
-	if b.s.MoveTime > 0 {
-		return context.WithTimeout(ctx, b.s.MoveTime)
+// thinkCtx returns the ctx for one Setup or Play call (setup tells which),
+// with the [timer.Status] of the request just read. The launcher tells
+// nothing of time, so the control is its default (Absolute, 900 s), not
+// told, no clock is known, and the deadline is MoveTime's, if any. A setup
+// counts no plies and comes before the side is known (it reads as First).
+func (b *ntpuBot) thinkCtx(ctx context.Context, setup bool) (context.Context, context.CancelFunc) {
+	start := time.Now()
+	def, _ := timer.NTPU(timer.NTPUAbsolute, 900*time.Second, 0, 0)
+	st := timer.Untold(def, start)
+	if !setup {
+		st.Side, st.Played = timer.Side(b.me), b.ply/2
 	}
-	return context.WithCancel(ctx)
+	var cancel context.CancelFunc
+	if b.s.MoveTime > 0 {
+		st.Deadline = start.Add(b.s.MoveTime)
+		ctx, cancel = context.WithDeadline(ctx, st.Deadline)
+	} else {
+		ctx, cancel = context.WithCancel(ctx)
+	}
+	return timer.WithStatus(ctx, st), cancel
 }
 
 // setup answers SET?.
 func (b *ntpuBot) setup(ctx context.Context) error {
-	tctx, cancel := b.thinkCtx(ctx)
+	tctx, cancel := b.thinkCtx(ctx, true)
 	reds, err := b.p.Setup(tctx)
 	cancel()
 	if err == nil && !reds.Valid() {
@@ -270,7 +288,7 @@ func (b *ntpuBot) setup(ctx context.Context) error {
 
 // move answers MOV? (or NG after a move) with the player's move.
 func (b *ntpuBot) move(ctx context.Context) error {
-	tctx, cancel := b.thinkCtx(ctx)
+	tctx, cancel := b.thinkCtx(ctx, false)
 	m, err := b.p.Play(tctx, b.last)
 	cancel()
 	if err == nil && !b.last.IsLegal(m) {

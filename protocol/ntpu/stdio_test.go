@@ -15,6 +15,7 @@ import (
 	"github.com/botarena/botarena/geister"
 	"github.com/botarena/botarena/protocol/gat"
 	"github.com/botarena/botarena/protocol/ntpu"
+	"github.com/botarena/botarena/timer"
 )
 
 // ntpuFirstMover is a geister.Player that sets BCDE and plays its first
@@ -237,4 +238,80 @@ func FuzzSTDIO(f *testing.F) {
 			}
 		}
 	})
+}
+
+// ntpuStatusRecorder is a geister.Player that records the timer.Status
+// on the ctx of each call (and the ctx's deadline) and plays its first
+// legal move.
+type ntpuStatusRecorder struct {
+	seen []ntpuSeen
+}
+
+type ntpuSeen struct {
+	st       timer.Status
+	ok       bool
+	deadline time.Time
+	now      time.Time
+}
+
+func (p *ntpuStatusRecorder) record(ctx context.Context) {
+	st, ok := timer.StatusFrom(ctx)
+	d, _ := ctx.Deadline()
+	p.seen = append(p.seen, ntpuSeen{st, ok, d, time.Now()})
+}
+
+func (p *ntpuStatusRecorder) Setup(ctx context.Context) (geister.Reds, error) {
+	p.record(ctx)
+	return geister.ParseReds("BCDE")
+}
+
+func (p *ntpuStatusRecorder) Play(ctx context.Context, v geister.View) (geister.Move, error) {
+	p.record(ctx)
+	return v.AppendLegalMoves(nil)[0], nil
+}
+
+// TestSTDIOStatus: the player's ctx carries a timer.Status: the
+// launcher's default control, not told, no clocks, our side and plies
+// played, Start when the request was read, and the ctx's deadline
+// (MoveTime after Start, or none).
+func TestSTDIOStatus(t *testing.T) {
+	def, err := timer.NTPU(timer.NTPUAbsolute, 900*time.Second, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, moveTime := range []time.Duration{time.Hour, 0} {
+		t.Run(moveTime.String(), func(t *testing.T) {
+			p := &ntpuStatusRecorder{}
+			s := ntpu.STDIO{MoveTime: moveTime}
+			in := "SET?\nOK \nMOV?" + ntpuStartBoard + "\nOK \nMOV?" + ntpuStartBoard + "\n/exit\n"
+			before := time.Now()
+			if err := s.Serve(t.Context(), strings.NewReader(in), io.Discard, p); err != nil {
+				t.Fatal(err)
+			}
+			if len(p.seen) != 3 {
+				t.Fatalf("%d calls, want 3", len(p.seen))
+			}
+			for i, c := range p.seen {
+				st := c.st
+				played := max(i-1, 0)
+				switch {
+				case !c.ok:
+					t.Errorf("call %d: no Status on the ctx", i)
+				case st.Control != def || st.ControlTold:
+					t.Errorf("call %d: Control %v told %v, want %v untold", i, st.Control, st.ControlTold, def)
+				case st.Own.Told || st.Opponent.Told:
+					t.Errorf("call %d: clocks told: %+v %+v", i, st.Own, st.Opponent)
+				case st.Side != timer.First || st.Played != played:
+					t.Errorf("call %d: Side %v Played %d, want first, %d", i, st.Side, st.Played, played)
+				case st.Start.Before(before) || st.Start.After(c.now):
+					t.Errorf("call %d: Start %v not between %v and the call's %v", i, st.Start, before, c.now)
+				case !st.Deadline.Equal(c.deadline):
+					t.Errorf("call %d: Deadline %v, ctx's %v", i, st.Deadline, c.deadline)
+				case moveTime > 0 && !st.Deadline.Equal(st.Start.Add(moveTime)):
+					t.Errorf("call %d: Deadline %v after Start, want %v", i, st.Deadline.Sub(st.Start), moveTime)
+				}
+				before = st.Start
+			}
+		})
+	}
 }
