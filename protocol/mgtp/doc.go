@@ -6,7 +6,10 @@
 //     [ParseReply] and [AppendReply], with typed constructors and accessors
 //     for the dark chess commands;
 //   - the engine side: [Serve] makes a darkchess.Player an MGTP
-//     engine (one process per game, as the match system runs it);
+//     engine (one process per game, as the match system runs it); the
+//     [timer.Status] on the player's ctx carries the control of
+//     time_setting and both colours' time_left, told (nothing told before
+//     a time_setting);
 //   - the host side: [Program] runs an engine program as a
 //     protocol.DarkChessSeat, so that a protocol.DarkChessReferee plays it
 //     against any other seat (MGTP, the legacy socket protocol, read mode,

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/timer"
 )
 
 // The answers of the templates.
@@ -188,6 +189,7 @@ type engineSession struct {
 	view      darkchess.View
 	turnKnown bool          // false after init_board with pieces revealed: the side to move is a guess
 	setting   time.Duration // time_setting; 0 until given
+	played    int           // plies the player gave since the game began
 	pending   []engineLine  // lines read while the player thought
 }
 
@@ -198,6 +200,7 @@ func (s *engineSession) reset() {
 		rules = s.e.Rules
 	}
 	s.view, s.turnKnown = darkchess.Opening.View(darkchess.NoColor), true
+	s.played = 0
 	s.view.Rules = rules
 	s.view.TimeLeft = [2]time.Duration{s.setting, s.setting}
 }
@@ -412,15 +415,19 @@ func (s *engineSession) genmove(ctx context.Context, c Command, lines <-chan eng
 	if col.Valid() {
 		left = v.TimeLeft[col]
 	}
+	start := time.Now()
 	pctx, cancel := context.WithCancel(ctx)
+	var deadline time.Time
 	if left > 0 {
 		margin := s.e.Margin
 		if margin == 0 {
 			margin = time.Second
 		}
-		pctx, cancel = context.WithTimeout(ctx, left-min(margin, left/2))
+		deadline = start.Add(left - min(margin, left/2))
+		pctx, cancel = context.WithDeadline(ctx, deadline)
 	}
 	defer cancel()
+	pctx = timer.WithStatus(pctx, s.status(col, start, deadline))
 	type answer struct {
 		m   darkchess.Move
 		err error
@@ -464,7 +471,29 @@ wait:
 		return false, s.reply(CmdGenmove, false, "illegal move "+a.m.String())
 	}
 	r := MoveReply(a.m)
+	s.played++
 	return false, s.reply(CmdGenmove, true, r.Payload)
+}
+
+// status is what the player is told of time for a genmove of col that
+// arrived at start, with deadline the one put on its ctx (zero for none):
+// the control of time_setting, told, and both colours' time_left, or with
+// no time_setting the zero control (no limit), not told. A colour that is
+// not valid (the first ply's "unknown") has the time_setting left on both
+// clocks. Side is First: MGTP tells colours, not the order of play.
+func (s *engineSession) status(col darkchess.Color, start, deadline time.Time) timer.Status {
+	var st timer.Status
+	if s.setting > 0 {
+		own, opp := s.setting, s.setting
+		if col.Valid() {
+			own, opp = s.view.TimeLeft[col], s.view.TimeLeft[col.Opponent()]
+		}
+		st = timer.TimeLeftStatus(timer.Control{Main: s.setting}, own, opp, start)
+	} else {
+		st = timer.Untold(timer.Control{}, start)
+	}
+	st.Played, st.Deadline = s.played, deadline
+	return st
 }
 
 // isQuit reports whether line is a quit command.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/protocol/mgtp"
+	"github.com/botarena/botarena/timer"
 )
 
 // engineConn runs Engine.Serve in the test's process over pipes.
@@ -341,4 +342,88 @@ func FuzzServe(f *testing.F) {
 			}
 		}
 	})
+}
+
+// statusPlayer records the timer.Status on the ctx of each genmove (and
+// the ctx's deadline) and plays the first legal move.
+type statusPlayer struct {
+	mu   sync.Mutex
+	seen []statusSeen
+}
+
+type statusSeen struct {
+	st       timer.Status
+	ok       bool
+	deadline time.Time
+	now      time.Time
+}
+
+func (p *statusPlayer) Play(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+	st, ok := timer.StatusFrom(ctx)
+	d, _ := ctx.Deadline()
+	p.mu.Lock()
+	p.seen = append(p.seen, statusSeen{st, ok, d, time.Now()})
+	p.mu.Unlock()
+	return v.AppendLegalMoves(nil)[0], nil
+}
+
+// TestEngineStatus: the player's ctx carries a timer.Status with the
+// control of time_setting, told, both colours' time_left, the plies the
+// player gave, Start when genmove arrived and the ctx's deadline; with no
+// time_setting, nothing told and no deadline.
+func TestEngineStatus(t *testing.T) {
+	p := &statusPlayer{}
+	eng := startEngine(t, &mgtp.Engine{}, p)
+	before := time.Now()
+	genmove := func(line string) {
+		t.Helper()
+		eng.send(line)
+		if got := eng.recv(); !strings.HasPrefix(got, "=12 ") {
+			t.Errorf("%q: got %q", line, got)
+		}
+	}
+	genmove("12 genmove unknown")
+	eng.ask("7 reset_board", "=7")
+	eng.ask("15 time_setting 900000", "=15")
+	genmove("12 genmove unknown")
+	eng.ask("11 flip b8 K", "=11")
+	eng.ask("16 time_left red 890000", "=16")
+	eng.ask("16 time_left black 880000", "=16")
+	genmove("12 genmove black")
+	eng.ask("5 quit", "=5")
+	if err := eng.wait(); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	if len(p.seen) != 3 {
+		t.Fatalf("%d genmoves seen, want 3", len(p.seen))
+	}
+	for i, want := range []struct {
+		control   timer.Control
+		told      bool
+		own, opp  time.Duration
+		played    int
+		hasExpiry bool
+	}{
+		{timer.Control{}, false, 0, 0, 0, false},
+		{timer.Control{Main: 900 * time.Second}, true, 900 * time.Second, 900 * time.Second, 0, true},
+		{timer.Control{Main: 900 * time.Second}, true, 880 * time.Second, 890 * time.Second, 1, true},
+	} {
+		c := p.seen[i]
+		st := c.st
+		switch {
+		case !c.ok:
+			t.Errorf("genmove %d: no Status on the ctx", i)
+		case st.Control != want.control || st.ControlTold != want.told:
+			t.Errorf("genmove %d: Control %v told %v, want %v told %v", i, st.Control, st.ControlTold, want.control, want.told)
+		case st.Own.Told != want.told || st.Opponent.Told != want.told || st.Own.Main != want.own || st.Opponent.Main != want.opp:
+			t.Errorf("genmove %d: clocks %+v %+v, want told %v, %v and %v", i, st.Own, st.Opponent, want.told, want.own, want.opp)
+		case st.Played != want.played:
+			t.Errorf("genmove %d: Played %d, want %d", i, st.Played, want.played)
+		case st.Start.Before(before) || st.Start.After(c.now):
+			t.Errorf("genmove %d: Start %v not between %v and the call's %v", i, st.Start, before, c.now)
+		case !st.Deadline.Equal(c.deadline) || st.Deadline.IsZero() == want.hasExpiry:
+			t.Errorf("genmove %d: Deadline %v, ctx's %v", i, st.Deadline, c.deadline)
+		}
+		before = st.Start
+	}
 }
