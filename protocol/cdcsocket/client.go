@@ -14,6 +14,7 @@ import (
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/internal/session"
 	"github.com/botarena/botarena/protocol/tus"
+	"github.com/botarena/botarena/timer"
 )
 
 // Conn is an engine's end of a legacy socket connection,
@@ -633,6 +634,7 @@ func (s *dcSession) decide() error {
 		margin = min(margin, s.left/2)
 		ctx, cancel = context.WithDeadline(s.runCtx, s.turnAt.Add(s.left-margin))
 	}
+	ctx = timer.WithStatus(ctx, s.status(ctx))
 	v := s.view
 	s.thinking = &dcThought{gen: s.gen, view: v, cancel: cancel}
 	player, results := s.player, s.results
@@ -641,6 +643,22 @@ func (s *dcSession) decide() error {
 		results <- dcResult{move: m, err: err}
 	}()
 	return nil
+}
+
+// status is what the player is told of time on this turn: the platform
+// tells our remaining time (in /start_ and each report) but not the
+// control nor the opponent's clock, so the control is the ICGA default
+// (900 s for the game), not told, and Own is the time told. The deadline
+// is ctx's.
+func (s *dcSession) status(ctx context.Context) timer.Status {
+	st := timer.Untold(timer.ICGADarkChess(), s.turnAt)
+	st.Own = timer.Remaining{Told: true, Main: max(s.left, 0)}
+	if !s.first {
+		st.Side = timer.Second
+	}
+	st.Played = len(s.view.History) / 2
+	st.Deadline, _ = ctx.Deadline()
+	return st
 }
 
 // played acts on the player's answer.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/protocol/cdcsocket"
+	"github.com/botarena/botarena/timer"
 )
 
 // dcScriptLine is one line of a testdata/darkchess_socket script.
@@ -92,6 +93,9 @@ type dcScriptPlayer struct {
 	mu    sync.Mutex
 	moves []darkchess.Move
 	views []darkchess.View
+	// statuses are the timer.Status of each call (the zero Status when
+	// there was none or its Deadline was not the ctx's).
+	statuses []timer.Status
 }
 
 func newDCScriptPlayer(t *testing.T, script []dcScriptLine) *dcScriptPlayer {
@@ -115,6 +119,12 @@ func (p *dcScriptPlayer) Play(ctx context.Context, v darkchess.View) (darkchess.
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.views = append(p.views, v)
+	st, ok := timer.StatusFrom(ctx)
+	d, _ := ctx.Deadline()
+	if !ok || !st.Deadline.Equal(d) {
+		st = timer.Status{} // fails the check of the control
+	}
+	p.statuses = append(p.statuses, st)
 	if len(p.views) > len(p.moves) {
 		return darkchess.NoMove, errors.New("script exhausted")
 	}
@@ -190,6 +200,15 @@ func TestClientScripts(t *testing.T) {
 				got := view{len(v.History), v.Turn(), left}
 				if got != tt.views[i] {
 					t.Errorf("view %d: %+v, want %+v (%s)", i, got, tt.views[i], v)
+				}
+				st, side := p.statuses[i], timer.First
+				if !tt.first {
+					side = timer.Second
+				}
+				if st.Control != timer.ICGADarkChess() || st.ControlTold || !st.Own.Told || st.Opponent.Told ||
+					(left > 0 && st.Own.Main != left) || st.Side != side || st.Played != len(v.History)/2 || st.Start.IsZero() {
+					t.Errorf("view %d: Status %+v; want the ICGA control untold, own %v told, side %v, %d played, a Start, the ctx's deadline",
+						i, st, left, side, len(v.History)/2)
 				}
 				if v.Turn().Valid() && v.Viewer() != v.Turn() {
 					t.Errorf("view %d: viewer %v, turn %v", i, v.Viewer(), v.Turn())
