@@ -10,6 +10,7 @@ import (
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 )
 
 // The read-mode client's safety margin: a tenth of the time left, at most
@@ -43,7 +44,10 @@ func Run(ctx context.Context, dir string, p darkchess.Player) error {
 // counted from the end of the last ply: the platform's default control is a
 // total per game (回合制). When that leaves nothing, the setting is taken to
 // be a limit per ply (單手制) and the whole of it is given. A board without
-// a time setting gives no deadline.
+// a time setting gives no deadline. The [timer.Status] on the context
+// carries the time setting as a control for the game, told (without one,
+// the ICGA 900 s, not told), that time left as the player's own clock,
+// its side and plies played by the plies in board.txt.
 //
 // The zero value reads the working directory with these defaults.
 type Client struct {
@@ -98,15 +102,18 @@ func (c *Client) Run(ctx context.Context, p darkchess.Player) error {
 	if !limited {
 		left, from, limited = darkChessReadModeLeft(b, start)
 	}
+	st := darkChessReadModeStatus(b, from)
 	if limited {
 		if c := v.Turn(); c.Valid() {
 			v.TimeLeft[c] = left
 		}
 		deadline := from.Add(left - min(left/10, darkChessReadModeMaxMargin))
+		st.Own, st.Deadline = timer.Remaining{Told: true, Main: max(left, 0)}, deadline
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()
 	}
+	ctx = timer.WithStatus(ctx, st)
 
 	m, err := darkChessPlaySafely(ctx, p, v)
 	if err != nil {
@@ -126,6 +133,21 @@ func darkChessPlaySafely(ctx context.Context, p darkchess.Player, v darkchess.Vi
 		}
 	}()
 	return p.Play(ctx, v)
+}
+
+// darkChessReadModeStatus is the [timer.Status] of a read-mode turn on b
+// starting at from, before the clocks: the control is the time setting
+// board.txt tells, or with none the ICGA 900 s for the game, not told;
+// side and plies played follow from the plies in b. The caller sets Own
+// and Deadline when the turn is limited.
+func darkChessReadModeStatus(b *record.DarkChessBoard, from time.Time) timer.Status {
+	st := timer.Untold(timer.ICGADarkChess(), from)
+	if total := b.TimeSetting(); total > 0 {
+		st.Control, st.ControlTold = timer.Control{Main: total}, true
+	}
+	n := len(b.Plies)
+	st.Side, st.Played = timer.Side(n%2), n/2
+	return st
 }
 
 // darkChessReadModeLeft returns the time the side to move may still use by

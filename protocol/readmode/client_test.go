@@ -13,6 +13,7 @@ import (
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/protocol/readmode"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 )
 
 // dcReadModeBoard is a board.txt after two plies, red (the first player) to
@@ -161,7 +162,10 @@ func TestBudget(t *testing.T) {
 			var deadline time.Time
 			var hasDeadline bool
 			var left time.Duration
+			var st timer.Status
+			var ok bool
 			bot := darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+				st, ok = timer.StatusFrom(ctx)
 				deadline, hasDeadline = ctx.Deadline()
 				left = v.TimeLeft[darkchess.Black]
 				return v.AppendLegalMoves(nil)[0], nil
@@ -170,6 +174,14 @@ func TestBudget(t *testing.T) {
 				Rules: darkchess.Classic}
 			if err := c.Run(context.Background(), bot); err != nil {
 				t.Fatal(err)
+			}
+			// The Status: black (the second player) to move after 3 plies,
+			// its clock as computed, the control told by a time setting.
+			told := !strings.Contains(tc.board, "* time 0\n")
+			if !ok || st.Side != timer.Second || st.Played != 1 || st.ControlTold != told || (told && st.Control.Main <= 0) ||
+				st.Own.Told != (tc.left > 0) || st.Own.Main != tc.left || st.Opponent.Told || !st.Deadline.Equal(deadline) ||
+				st.Start.After(tc.now) {
+				t.Errorf("Status %+v (on ctx %v); want second, 1 played, control told %v, own %v, ctx's deadline %v", st, ok, told, tc.left, deadline)
 			}
 			if tc.left == 0 {
 				if hasDeadline || left != 0 {
