@@ -35,6 +35,33 @@ func withSoft(ctx context.Context, at time.Time) context.Context {
 	return context.WithValue(ctx, softKey{}, at)
 }
 
+// WithBudget returns a copy of ctx for a search of one ply under the
+// budget b: its deadline is b's hard limit (or ctx's own deadline when
+// earlier), and it carries b's soft target, past which the searches of this
+// package ([AlphaBeta], [Expectimax], [MCTS]) begin no new iteration and
+// return their best move so far. An unlimited b (Limited false) returns a
+// ctx that limits nothing more, so that a search keeps its fixed budget. It
+// is what a bot that runs the searches itself, or shares out its time by
+// another policy, does for each ply:
+//
+//	b := manager.Allot(status) // or a Budget of its own
+//	ctx, cancel := search.WithBudget(ctx, b)
+//	res, err := x.Search(ctx, state)
+//	cancel()
+//	manager.Observe(time.Since(b.Start), 0)
+//
+// A nil ctx is read as context.Background().
+func WithBudget(ctx context.Context, b timer.Budget) (context.Context, context.CancelFunc) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if !b.Limited {
+		return context.WithCancel(ctx)
+	}
+	hctx, cancel := b.WithHard(ctx)
+	return withSoft(hctx, b.SoftAt()), cancel
+}
+
 // softOf returns the soft target ctx carries, the zero Time for none.
 func softOf(ctx context.Context) time.Time {
 	at, _ := ctx.Value(softKey{}).(time.Time)
@@ -113,8 +140,7 @@ func (c *plyClock) start(ctx context.Context, p plyPlan) (_ context.Context, don
 	if !b.Limited {
 		return ctx, func() {}
 	}
-	hctx, cancel := b.WithHard(ctx)
-	hctx = withSoft(hctx, b.SoftAt())
+	hctx, cancel := WithBudget(ctx, b)
 	return hctx, func() {
 		cancel()
 		c.tm.Observe(time.Since(b.Start), 0)

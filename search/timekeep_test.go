@@ -189,3 +189,41 @@ func TestOthelloPlayerWholeGameInTime(t *testing.T) {
 		}
 	}
 }
+
+// TestWithBudget: a search run under search.WithBudget stops at the soft
+// target, long before its hard limit; an unlimited Budget leaves the fixed
+// playout budget alone (the same move as with no budget at all).
+func TestWithBudget(t *testing.T) {
+	p := othello.Standard.Start
+	start := time.Now()
+	b := timer.Budget{Start: start, Soft: 50 * time.Millisecond, Hard: time.Minute, Limited: true}
+	ctx, cancel := search.WithBudget(context.Background(), b)
+	if d, ok := ctx.Deadline(); !ok || !d.Equal(b.HardAt()) {
+		t.Errorf("deadline %v, %v; want the hard limit %v", d, ok, b.HardAt())
+	}
+	x := search.NewMCTS(search.Othello{}, search.Options{Seed: 3, Workers: 1})
+	res, err := x.Search(ctx, p)
+	took := time.Since(start)
+	cancel()
+	if err != nil || !p.IsLegal(res.Move) {
+		t.Fatalf("%v, %v; want a legal move", res.Move, err)
+	}
+	if took > b.Soft+timeSlack {
+		t.Errorf("the search took %v; want it to stop at its soft target %v (and %v of slack)", took, b.Soft, timeSlack)
+	}
+
+	o := search.Options{Seed: 5, Playouts: 200, Workers: 1}
+	want, err := search.NewMCTS(search.Othello{}, o).Search(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel = search.WithBudget(context.Background(), timer.Budget{Soft: time.Nanosecond, Hard: time.Nanosecond})
+	defer cancel()
+	if _, ok := ctx.Deadline(); ok {
+		t.Error("an unlimited budget put a deadline on the context")
+	}
+	got, err := search.NewMCTS(search.Othello{}, o).Search(ctx, p)
+	if err != nil || got.Move != want.Move || got.Playouts != want.Playouts {
+		t.Errorf("unlimited budget: %v after %d playouts, %v; want %v after %d", got.Move, got.Playouts, err, want.Move, want.Playouts)
+	}
+}
