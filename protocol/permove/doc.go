@@ -11,5 +11,9 @@
 // fault is a [Violation] with a stable name ([ErrTimeout], [ErrFileFormat],
 // ...). [Run] is the program's side: it makes a [pdd.Player] such a program
 // in a few lines ([RunArgs] is its testable core, [ParseArgs] reads the
-// arguments).
+// arguments). The player's ctx has the run's deadline and a
+// [timer.Status] of the budget as a per-move cap, which package search's
+// players share out; a move the player does not give in time is replaced
+// by a fallback move that the runner reports ([FallbackMarker]) and the
+// referee counts.
 package permove

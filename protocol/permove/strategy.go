@@ -13,6 +13,7 @@ import (
 
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 )
 
 // DefaultBudget is the time a strategy gets by default to choose its move
@@ -90,7 +91,11 @@ func Run(player pdd.Player) {
 //  4. Without a legal move it warns and returns 0, leaving the files as they
 //     are (the referee never asks a side that cannot move).
 //  5. It asks the player, with a context whose deadline is the start of the
-//     run plus the budget (no deadline with NoTimeLimit).
+//     run plus the budget (no deadline with NoTimeLimit). The context
+//     also carries a [timer.Status] ([timer.StatusFrom]): the budget as a
+//     per-move cap (told when Options.Budget sets it), the program's side
+//     and the plies its colour played, so that a search player (package
+//     search) shares the budget out as it does on any platform.
 //  6. If the player returns an error, panics, returns an illegal move or
 //     misses the deadline, it plays a fallback move, the first legal move
 //     in canonical order: it calls OnFallback and prints the warning line
@@ -180,6 +185,7 @@ func RunArgs(ctx context.Context, args []string, stderr io.Writer, player pdd.Pl
 	if !opts.NoTimeLimit {
 		deadline = entry.Add(budget)
 	}
+	ctx = timer.WithStatus(ctx, strategyStatus(opts, a.Color, l, entry))
 	m, perr := askPDDPlayer(ctx, player, pos, deadline)
 	if perr == nil {
 		if _, err := pos.Play(m); err != nil {
@@ -216,6 +222,37 @@ func RunArgs(ctx context.Context, args []string, stderr io.Writer, player pdd.Pl
 		return fail(1, err)
 	}
 	return 0
+}
+
+// strategyStatus is what the player of a run that started at entry is told
+// of time ([timer.StatusFrom]): the platform tells a strategy nothing, so
+// the control is a per-move cap of the budget, told when Options.Budget
+// sets it and otherwise the platform's default (not told); with
+// NoTimeLimit, no limit. Its deadline is the one on the player's context.
+// Side is the order of play (White first; Black after a Change), and Played the plies of the program's colour in the stepLog.
+func strategyStatus(opts Options, me pdd.Color, l record.PDDStepLog, entry time.Time) timer.Status {
+	var s timer.Status
+	switch {
+	case opts.NoTimeLimit:
+		s = timer.PerMoveStatus(0, true, entry)
+	case opts.Budget > 0:
+		s = timer.PerMoveStatus(opts.Budget, true, entry)
+	default:
+		s = timer.PerMoveStatus(DefaultBudget, false, entry)
+	}
+	first := pdd.White
+	for _, st := range l.Steps {
+		if st.Color == me {
+			s.Played++
+		}
+		if st.Move == pdd.Change {
+			first = pdd.Black
+		}
+	}
+	if me != first {
+		s.Side = timer.Second
+	}
+	return s
 }
 
 // readPDDStrategyFile opens path for reading and reads it leniently with

@@ -14,6 +14,7 @@ import (
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol/permove"
 	"github.com/botarena/botarena/record"
+	"github.com/botarena/botarena/timer"
 )
 
 // pddTurnDir writes the three files of game g into a new directory and
@@ -324,5 +325,52 @@ func TestRunStrategyWarnings(t *testing.T) {
 	code, stderr = runPDDStrategy(t, []string{"B", "N", chess, bridge, stepLog}, pddFirstMove, permove.Options{})
 	if b, _ := os.ReadFile(chess); code != 0 || !strings.Contains(stderr, "has no legal move") || string(b) != string(before) {
 		t.Errorf("no move: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestRunStrategyStatus: the player's context carries a timer.Status: the
+// budget as a per-move cap (told when the options set it, the default not
+// told; none with NoTimeLimit), the deadline on the context, the program's
+// side in the order of play and the plies its colour played.
+func TestRunStrategyStatus(t *testing.T) {
+	g := playPDD(t, pdd.Chess(pddSq(2, 0), pddSq(2, 2)), pdd.Chess(pddSq(3, 3), pddSq(4, 4)))
+	cases := []struct {
+		name  string
+		color string
+		opts  permove.Options
+		want  timer.Status // Start and Deadline aside
+	}{
+		{"default", "W", permove.Options{}, timer.Status{Control: timer.PerMove(permove.DefaultBudget), Played: 1}},
+		{"budget", "B", permove.Options{Budget: 2 * time.Second}, timer.Status{
+			Control: timer.PerMove(2 * time.Second), ControlTold: true, Side: timer.Second, Played: 1,
+			Own: timer.Remaining{Told: true}, Opponent: timer.Remaining{Told: true}}},
+		{"no limit", "W", permove.Options{NoTimeLimit: true}, timer.Status{
+			ControlTold: true, Played: 1, Own: timer.Remaining{Told: true}, Opponent: timer.Remaining{Told: true}}},
+	}
+	for _, c := range cases {
+		var got timer.Status
+		var ok, deadlineOK bool
+		player := pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
+			got, ok = timer.StatusFrom(ctx)
+			d, has := ctx.Deadline()
+			deadlineOK = has == !c.opts.NoTimeLimit && d.Equal(got.Deadline)
+			return p.AppendLegalMoves(nil)[0], nil
+		})
+		chess, bridge, stepLog := pddTurnDir(t, g, false)
+		before := time.Now()
+		code, stderr := runPDDStrategy(t, []string{c.color, "N", chess, bridge, stepLog}, player, c.opts)
+		if code != 0 || !ok {
+			t.Fatalf("%s: exit %d, Status on the context %v, stderr %q", c.name, code, ok, stderr)
+		}
+		if !deadlineOK {
+			t.Errorf("%s: the Status's deadline %v is not the context's", c.name, got.Deadline)
+		}
+		if got.Start.Before(before) || time.Since(got.Start) < 0 {
+			t.Errorf("%s: Start %v is not the run's start", c.name, got.Start)
+		}
+		got.Start, got.Deadline = time.Time{}, time.Time{}
+		if got != c.want {
+			t.Errorf("%s: Status\n%+v\nwant\n%+v", c.name, got, c.want)
+		}
 	}
 }
