@@ -51,7 +51,10 @@ func newOthelloBot(name string, seed uint64, ctl timer.Control) (othello.Player,
 			return best, nil
 		}), nil
 	case "alphabeta":
-		return &alphaBeta{depth: 5, rng: rng}, nil
+		a, k := &alphaBeta{depth: 5, rng: rng}, &keeper{ctl: ctl}
+		return othello.PlayerFunc(func(ctx context.Context, p othello.Position) (othello.Move, error) {
+			return keep(k, ctx, func(ctx context.Context) (othello.Move, error) { return a.Play(ctx, p) })
+		}), nil
 	case "mcts":
 		return newOthelloMCTS(seed, ctl), nil
 	}

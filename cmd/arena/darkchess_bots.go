@@ -42,7 +42,8 @@ func newDarkchessBot(name string, seed uint64, ctl timer.Control) (darkchess.Pla
 
 // darkchessBotMargin is the margin of a built-in's MGTP engine
 // (mgtp.Engine.Margin): its deadline is its clock less this. The mcts bot
-// keeps its own margin (thinker), which a second one would only shorten.
+// keeps its own margin (its time manager's), which a second one would only
+// shorten.
 const darkchessBotMargin = 10 * time.Millisecond
 
 // darkchessValue is what a piece of each kind is worth to the greedy player,

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"math"
-	"time"
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/search"
@@ -43,10 +42,11 @@ func darkchessExpectiEval(limit int) search.Eval[search.DarkChessState] {
 // Expectimax (Star1) over the view's position, each flip a chance node,
 // with darkchessExpectiEval at the leaves and the game's positions so far
 // scored as draws less darkchessContempt (search.DarkChessRepeats). It
-// deepens until the time its thinker gives it is up, or to
-// darkchessExpectiDepth under -time none.
+// deepens until the time its keeper gives it is up (stopping at the soft
+// target when a depth is done), or to darkchessExpectiDepth under -time
+// none.
 type darkchessExpecti struct {
-	t    thinker
+	k    keeper
 	o    search.DepthOptions
 	g    search.DarkChess // the rules x was made with
 	seen search.DarkChessHistory
@@ -60,7 +60,7 @@ func newDarkchessExpecti(ctl timer.Control) *darkchessExpecti {
 	if ctl.Unlimited() {
 		o.Depth = darkchessExpectiDepth
 	}
-	return &darkchessExpecti{t: thinker{ctl: ctl}, o: o}
+	return &darkchessExpecti{k: keeper{ctl: ctl, movesToGo: darkchessMovesToGo}, o: o}
 }
 
 // Play searches v's position.
@@ -69,13 +69,9 @@ func (b *darkchessExpecti) Play(ctx context.Context, v darkchess.View) (darkches
 		b.g = g
 		b.x = search.NewExpectimax(search.DarkChessRepeats{DarkChess: g, History: &b.seen, Contempt: darkchessContempt}, darkchessExpectiEval(g.NoProgressPlies), b.o)
 	}
-	var left time.Duration // unknown before the first flip gives the colours
-	if c := v.Viewer(); c.Valid() {
-		left = v.TimeLeft[c]
-	}
 	s := b.g.Determinize(v, nil)
 	b.seen.Searching(s)
-	m, err := think(&b.t, ctx, left, func(ctx context.Context) (darkchess.Move, error) {
+	m, err := keep(&b.k, ctx, func(ctx context.Context) (darkchess.Move, error) {
 		res, err := b.x.Search(ctx, s)
 		return res.Move.Move, err
 	})

@@ -99,13 +99,15 @@
 // search's αβ over the 8 best moves of each position by greedy's evaluation
 // (PDD positions have hundreds of moves, too many for playouts). Othello's
 // alphabeta is a fixed-depth search of its own. The search bots take their
-// time from -time: a per-move limit less a quarter of it or at least 25 ms
-// (40 ms for Othello's mcts, which runs inside arena; 45 ms for PDD, whose
-// strategy is a program started afresh for each move), but at least a tenth
-// of it; or under a game clock the time left (as MGTP tells it, else the
-// control less the time it has measured itself thinking) over 30 moves
-// (PDD: 34, all its moves) plus three quarters of the increment, whichever
-// is less. Under -time none they search a fixed number of playouts a move
+// time from -time through the time manager of package timer, as package
+// search's players do on any platform: under a per-move limit, the limit
+// less a latency margin (50 ms, more after slow answers) and a sixteenth
+// for overshoot; under a game clock a share of the time left (as the
+// protocol tells it, else as the bot measured it) over 30 moves (dark
+// chess 50; PDD, a program per move that cannot know its clock, an even
+// share over the 34 moves a side may play) plus three quarters of the
+// increment, keeping the margin back for every move still to come; PDD's
+// limit less 25 ms for starting the program. Under -time none they search a fixed number of playouts a move
 // instead (Othello and Geister 1000, dark chess 300, PDD 60), or a fixed
 // depth (expecti 4 plies, PDD's alphabeta 2), so that the same -seed
 // replays their games; under a time limit their games depend on the

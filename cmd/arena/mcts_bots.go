@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"time"
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/geister"
@@ -15,21 +14,20 @@ import (
 
 // The built-in "mcts" bots are package search's players (Monte Carlo tree
 // search; information-set MCTS for Geister), one search tree a game, seeded
-// by the bot's seed. Each move is searched for the time a thinker gives it
-// from the match's time control; under a control with no limit (-time none)
-// each move is searched for a fixed number of playouts instead, so that the
-// games replay from the match's seed.
+// by the bot's seed. Each move is searched for the time the time manager
+// gives it from the match's time control (a keeper, think.go, tells the
+// player the control); under a control with no limit (-time none) each move
+// is searched for a fixed number of playouts instead, so that the games
+// replay from the match's seed.
 const (
 	othelloMCTSPlayouts   = 1000 // about 10 ms a move
 	geisterMCTSPlayouts   = 1000 // about 20 ms a move
 	darkchessMCTSPlayouts = 300  // about 20 ms a ply
 	pddMCTSPlayouts       = 60   // about 50 ms a move
 
-	// othelloThinkReserve is the Othello mcts's thinkReserve. It runs inside
-	// arena, beside the TUS host, the other player and the other games of
-	// -j: at 100 ms a move with 25 ms kept back, 19 of 200 games at -j 2 on
-	// 2 cores were lost on time (the bots run as programs lost none).
-	othelloThinkReserve = 40 * time.Millisecond
+	// darkchessMovesToGo is the number of own plies a dark chess bot
+	// shares its time left among under a game clock: its games run long.
+	darkchessMovesToGo = 50
 
 	// darkchessPlayoutDepth is where a dark chess playout stops and
 	// darkchessPlayoutEval scores it: long enough for the exchanges under
@@ -59,22 +57,23 @@ func mctsOptions(seed uint64, ctl timer.Control, playouts int) search.Options {
 
 // newOthelloMCTS returns the Othello mcts bot, for one game at a time.
 func newOthelloMCTS(seed uint64, ctl timer.Control) othello.Player {
-	t := &thinker{ctl: ctl, reserve: othelloThinkReserve}
+	k := &keeper{ctl: ctl}
 	p := search.OthelloPlayer(mctsOptions(seed, ctl, othelloMCTSPlayouts))
 	return othello.PlayerFunc(func(ctx context.Context, pos othello.Position) (othello.Move, error) {
-		return think(t, ctx, 0, func(ctx context.Context) (othello.Move, error) { return p.Play(ctx, pos) })
+		return p.Play(k.withStatus(ctx), pos)
 	})
 }
 
 // newGeisterMCTS returns the Geister mcts bot, for one game at a time:
 // IS-MCTS over its views, under the ply limit plyLimit (0: the GAT's).
 func newGeisterMCTS(seed uint64, ctl timer.Control, plyLimit int) geister.Player {
-	return &geisterMCTS{t: thinker{ctl: ctl}, p: search.GeisterPlayer(mctsOptions(seed, ctl, geisterMCTSPlayouts), plyLimit)}
+	return &geisterMCTS{k: keeper{ctl: ctl}, p: search.GeisterPlayer(mctsOptions(seed, ctl, geisterMCTSPlayouts), plyLimit)}
 }
 
-// geisterMCTS is package search's Geister player with a thinker.
+// geisterMCTS is package search's Geister player, told the match's control
+// by a keeper.
 type geisterMCTS struct {
-	t thinker
+	k keeper
 	p geister.Player
 }
 
@@ -83,19 +82,19 @@ func (b *geisterMCTS) Setup(ctx context.Context) (geister.Reds, error) { return 
 
 // Play searches v.
 func (b *geisterMCTS) Play(ctx context.Context, v geister.View) (geister.Move, error) {
-	return think(&b.t, ctx, 0, func(ctx context.Context) (geister.Move, error) { return b.p.Play(ctx, v) })
+	return b.p.Play(b.k.withStatus(ctx), v)
 }
 
 // newDarkchessMCTS returns the dark chess mcts bot, for one game at a
 // time: MCTS over the view's position, each flip a chance node, with
 // darkchessPlayout's playouts cut off at darkchessPlayoutDepth plies and
-// scored by darkchessPlayoutEval; it plans its clock on the time left the
-// protocol tells it.
+// scored by darkchessPlayoutEval; its keeper budgets each ply from the
+// match's control and the time left the protocol tells it.
 func newDarkchessMCTS(seed uint64, ctl timer.Control) darkchess.Player {
 	o := mctsOptions(seed, ctl, darkchessMCTSPlayouts)
 	o.PlayoutDepth = darkchessPlayoutDepth
 	o.Exploration = darkchessExploration
-	return &darkchessMCTS{t: thinker{ctl: ctl}, o: o}
+	return &darkchessMCTS{k: keeper{ctl: ctl, movesToGo: darkchessMovesToGo}, o: o}
 }
 
 // darkchessPlayoutEval scores a dark chess playout cut off at
@@ -108,7 +107,7 @@ func darkchessPlayoutEval(s search.DarkChessState, player int) float64 {
 // darkchessMCTS is package search's MCTS over search.DarkChess with a
 // playout policy of its own.
 type darkchessMCTS struct {
-	t thinker
+	k keeper
 	o search.Options
 	g search.DarkChess // the rules m was made with
 	m *search.MCTS[search.DarkChessState, darkchess.Ply, search.DarkChess]
@@ -120,11 +119,7 @@ func (b *darkchessMCTS) Play(ctx context.Context, v darkchess.View) (darkchess.M
 		b.g, b.m = g, search.NewMCTS(g, b.o)
 		b.m.Policy, b.m.Eval = darkchessPlayout, darkchessPlayoutEval
 	}
-	var left time.Duration // unknown before the first flip gives the colours
-	if c := v.Viewer(); c.Valid() {
-		left = v.TimeLeft[c]
-	}
-	return think(&b.t, ctx, left, func(ctx context.Context) (darkchess.Move, error) {
+	return keep(&b.k, ctx, func(ctx context.Context) (darkchess.Move, error) {
 		res, err := b.m.Search(ctx, b.g.Determinize(v, nil))
 		return res.Move.Move, err
 	})

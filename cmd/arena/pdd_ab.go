@@ -5,7 +5,6 @@ import (
 	"context"
 	"math"
 	"slices"
-	"time"
 
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/search"
@@ -24,10 +23,6 @@ const (
 	// (-time none), so that games replay from the seed; under a limit it
 	// deepens until the time is up.
 	pddABDepth = 2
-	// pddAnswerMargin bounds the time the alphabeta bot keeps back from the
-	// strategy runner's deadline to answer: a tenth of its time, at most
-	// this.
-	pddAnswerMargin = 20 * time.Millisecond
 	// pddCheckEvery is how many moves a scan scores between two looks at
 	// the search's deadline.
 	pddCheckEvery = 64

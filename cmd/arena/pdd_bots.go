@@ -9,7 +9,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
-	"time"
 
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol/permove"
@@ -55,15 +54,13 @@ func newPDDBot(name string, seed uint64, ctl timer.Control) (pdd.Player, error) 
 			if ctl.Unlimited() {
 				o.Depth = pddABDepth
 			}
-			// The runner takes no move after its deadline, the search's
-			// too: the search stops a little before it.
-			if d, ok := ctx.Deadline(); ok {
-				var cancel context.CancelFunc
-				ctx, cancel = context.WithDeadline(ctx, d.Add(-min(time.Until(d)/10, pddAnswerMargin)))
-				defer cancel()
-			}
-			res, err := search.NewAlphaBeta(newPDDSelective(ctx, pddBeam), pddABEval, o).Search(ctx, p)
-			return res.Move, err
+			// The runner's Status (its budget) is shared out by the
+			// time manager, as for package search's players.
+			k := keeper{ctl: ctl, told: true}
+			return keep(&k, ctx, func(ctx context.Context) (pdd.Move, error) {
+				res, err := search.NewAlphaBeta(newPDDSelective(ctx, pddBeam), pddABEval, o).Search(ctx, p)
+				return res.Move, err
+			})
 		}), nil
 	case "mcts":
 		// One move a program: its search dies with it. Its time is the
@@ -167,7 +164,7 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 	}
 	seed := fs.Uint64("seed", 0, "seed of the player's choices (0: a random seed)")
 	rulesName := fs.String("rules", "course", "rule profile: course or official")
-	timeText := fs.String("time", timer.PDD().String(), "the game's time control, which the player thinks within (a per-move limit less a quarter of it or at least 100 ms, for starting the program and its files); none: mcts searches a fixed number of playouts")
+	timeText := fs.String("time", timer.PDD().String(), "the game's time control, which the player thinks within (shared out by the time manager; a per-move limit less 25 ms for starting the program); none: mcts searches a fixed number of playouts")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -193,10 +190,7 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 		return 2
 	}
 	opts := permove.Options{Rules: rules}
-	// A program per move knows nothing of its clock but the control: it
-	// plans a game clock for all the moves it may play.
-	t := thinker{ctl: ctl, reserve: thinkReserveProgram, movesToGo: pddMaxMovesPerSide}
-	if d, ok := t.budget(0); ok {
+	if d, ok := pddBudget(ctl); ok {
 		opts.Budget = d
 	} else {
 		// No limit: the player thinks until it answers (its own playout

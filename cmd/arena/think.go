@@ -1,97 +1,119 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"time"
 
+	"github.com/botarena/botarena/search"
 	"github.com/botarena/botarena/timer"
 )
 
-// How a built-in search bot (mcts) spends the match's time control.
-const (
-	// thinkMovesToGo is the number of moves a bot plans its clock for: each
-	// move under a game clock gets the time left divided by it, plus most of
-	// the increment, so that the clock never runs out however long the game.
-	thinkMovesToGo = 30
-	// thinkReserve is the least time of a per-move cap (10s/move) a bot
-	// keeps back for the protocol and for the scheduler, which may hold a
-	// process for a few milliseconds; it keeps back a quarter of a longer
-	// cap, and thinks at least a tenth of a shorter one. At 100 ms a move it
-	// thinks 75 ms. (A machine loaded past its cores delays a process by
-	// tens of milliseconds: give such matches a longer cap.)
-	thinkReserve = 25 * time.Millisecond
-	// thinkReserveProgram is thinkReserve for a bot run as a program per
-	// move (a PDD strategy), which also starts (about 10 ms for arena's
-	// binary) and reads and writes its files within the cap.
-	thinkReserveProgram = 45 * time.Millisecond
-	// thinkFloor is the least a bot thinks over a move under a control with
-	// a limit.
-	thinkFloor = time.Millisecond
-)
+// pddProgramReserve is the time of a per-move cap that the PDD built-ins,
+// run as a program per move, keep back for starting the program (about
+// 10 ms for arena's binary, more on a loaded machine) before the strategy
+// runner's clock starts: the runner's budget is the cap less this. The
+// time manager keeps its own latency margin within the budget.
+const pddProgramReserve = 25 * time.Millisecond
 
 // mctsTimeHelp is what "arena help match" says of the search bots' time.
-const mctsTimeHelp = `The built-in search bots (mcts; alphabeta of PDD, expecti of dark chess) search each
-move for a share of -time: a per-move limit less a quarter of it, or at least 25 ms (40 ms
-for Othello's mcts, which runs inside arena; 45 ms for PDD, whose strategy is a program
-started afresh for each move), but at least a tenth of it; under a game clock, the time left over 30 moves plus three quarters of the
-increment; under -time none, a fixed number of playouts or a fixed depth a move, so that
-the same -seed replays their games.`
+const mctsTimeHelp = `The built-in search bots (alphabeta, mcts, expecti) share out -time with the time manager of
+package timer, as the search players of package search do on any platform: under a per-move
+limit each move searches the limit less a latency margin (50 ms at first, more after slow
+answers) and a sixteenth for overshoot; under a game clock each move gets a share of the time
+left (the time left as the protocol tells it, or as the bot measured it) and most of the
+increment, keeping a margin back for every move still to come. A PDD bot, a program started
+for each move, has its limit less 25 ms for starting. Under -time none they search a fixed
+number of playouts or a fixed depth a move, so that the same -seed replays their games.`
 
-// A thinker gives a built-in search bot its time for each move under the
-// match's time control, as far as the bot can know its clock: the time left
-// when the protocol tells it (MGTP's time_left), else the control less the
-// time the bot has measured itself thinking. Under a control with no limit it
-// gives none, and the search plays its playout budget, so that the games
-// replay from the seed. The zero thinker gives no limit.
-type thinker struct {
-	ctl       timer.Control
-	reserve   time.Duration // the least time of a per-move cap kept back; 0 means thinkReserve
-	movesToGo int           // the moves a game clock is planned for; 0 means thinkMovesToGo
-	used      time.Duration // the time of the bot's moves so far, as it measured it
-	moves     int           // the bot's moves so far
+// A keeper gives a built-in search bot its time for each ply: from the
+// match's time control (-time, which the bot is told when it starts) and
+// the clocks its protocol tells it ([timer.StatusFrom]), a
+// [timer.Manager] budgets the ply, as package search's players do. Under a
+// control with no limit it gives none, and the search plays its fixed
+// budget, so that the games replay from the seed. One keeper serves one
+// game.
+type keeper struct {
+	ctl timer.Control
+	// movesToGo is the Manager's MovesToGo; 0 its default.
+	movesToGo int
+	// told takes the control the protocol tells as it is (the PDD strategy
+	// runner's budget), rather than ctl.
+	told bool
+	tm   timer.Manager
+	used bool // tm has budgeted a ply
 }
 
-// budget returns how long to think over the next move, and false under a
-// control with no limit. left is the time left on the bot's clock when the
-// protocol tells it, 0 when not.
-func (t *thinker) budget(left time.Duration) (time.Duration, bool) {
-	c := t.ctl
-	if c.Unlimited() {
+// unlimited reports that the match gave the bot no time limit.
+func (k *keeper) unlimited() bool { return k.ctl.Unlimited() }
+
+// status returns the Status of the ply ctx asks for: the protocol's, with
+// the match's control told in place of what the protocol tells or assumes
+// (MGTP tells a per-move limit as a main time, TUS nothing). Under a
+// control without a game clock there is no clock to tell; under a game
+// clock the protocol's own clock is kept when it told it, and otherwise
+// the Manager keeps the clock from what it measured.
+func (k *keeper) status(ctx context.Context) timer.Status {
+	s, _ := timer.StatusFrom(ctx)
+	if k.told || s.ControlTold && s.Control == k.ctl {
+		return s
+	}
+	s.Control, s.ControlTold = k.ctl, true
+	if k.ctl.Main == 0 && k.ctl.Period == 0 {
+		s.Own, s.Opponent = timer.Remaining{Told: true}, timer.Remaining{Told: true}
+	}
+	return s
+}
+
+// withStatus returns ctx carrying the ply's Status (see
+// [keeper.status]), for a player of package search, which budgets the ply
+// itself; under no limit, ctx as it is.
+func (k *keeper) withStatus(ctx context.Context) context.Context {
+	if k.unlimited() {
+		return ctx
+	}
+	return timer.WithStatus(ctx, k.status(ctx))
+}
+
+// keep runs search for one ply under the budget the keeper's Manager
+// gives it (search.WithBudget: the hard limit as the deadline, the soft
+// target the searches stop at), and tells the Manager what the ply took.
+// Under no limit it runs search on ctx as it is.
+func keep[M any](k *keeper, ctx context.Context, run func(context.Context) (M, error)) (M, error) {
+	if k.unlimited() {
+		return run(ctx)
+	}
+	if !k.used {
+		k.tm, k.used = timer.Manager{MovesToGo: k.movesToGo}, true
+	}
+	b := k.tm.Allot(k.status(ctx))
+	bctx, cancel := search.WithBudget(ctx, b)
+	defer cancel()
+	m, err := run(bctx)
+	k.tm.Observe(time.Since(b.Start), 0)
+	return m, err
+}
+
+// pddBudget returns the strategy runner's budget for a PDD built-in under
+// the match's control ctl (permove.Options.Budget), and false under no
+// limit. A program per move knows nothing of its clock but the control:
+// under a game clock each move may take an even share of the time, kept
+// for all the moves a side may play (the Manager's share of a full clock
+// with [pddMaxMovesPerSide] moves to go); under a per-move cap, the cap
+// less [pddProgramReserve]. The runner's Manager keeps its latency margin
+// within the budget.
+func pddBudget(ctl timer.Control) (time.Duration, bool) {
+	if ctl.Unlimited() {
 		return 0, false
 	}
-	var d time.Duration
-	if c.Main > 0 || c.Period > 0 {
-		if left <= 0 {
-			left = max(c.Main+time.Duration(t.moves)*c.Increment-t.used, 0)
-		}
-		d = left/time.Duration(cmp.Or(t.movesToGo, thinkMovesToGo)) + c.Increment*3/4
-		if c.Period > 0 {
-			// Byo-yomi: each ply has its share of the period once the
-			// main time is spent.
-			d = max(d, c.Period/time.Duration(max(c.PliesPerPeriod, 1))*3/4)
-		}
+	budget := time.Duration(1<<63 - 1)
+	if ctl.Main > 0 || ctl.Period > 0 {
+		tm := timer.Manager{MovesToGo: pddMaxMovesPerSide, MaxMoves: pddMaxMovesPerSide}
+		full := timer.Remaining{Told: true, Main: ctl.Main, Period: ctl.Period}
+		b := tm.Allot(timer.Status{Control: timer.Control{Main: ctl.Main, Increment: ctl.Increment, Period: ctl.Period, PliesPerPeriod: ctl.PliesPerPeriod}, ControlTold: true, Own: full, Opponent: full})
+		budget = b.Soft
 	}
-	if c.MoveCap > 0 {
-		reserve := max(c.MoveCap/4, cmp.Or(t.reserve, thinkReserve))
-		if cp := max(c.MoveCap-reserve, c.MoveCap/10); d == 0 || cp < d {
-			d = cp
-		}
+	if ctl.MoveCap > 0 {
+		budget = min(budget, ctl.MoveCap-min(pddProgramReserve, ctl.MoveCap/2))
 	}
-	return max(d, thinkFloor), true
-}
-
-// think runs search with ctx's deadline brought forward to the move's
-// budget, and charges the time it took to the bot's clock.
-func think[M any](t *thinker, ctx context.Context, left time.Duration, search func(context.Context) (M, error)) (M, error) {
-	start := time.Now()
-	if d, ok := t.budget(left); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, start.Add(d))
-		defer cancel()
-	}
-	m, err := search(ctx)
-	t.used += time.Since(start)
-	t.moves++
-	return m, err
+	return max(budget, time.Millisecond), true
 }
