@@ -12,9 +12,10 @@ import (
 
 // TestSearchExamples runs the four search examples as real programs, each
 // speaking its game's protocol, in "arena match" games against arena's
-// random bot: they think 100 ms a move (the examples offer no playout
-// budget, only a time) under a control of 2 s a move, so that a loaded
-// machine does not make them lose on time.
+// random bot: they think 100 ms a move at most (the examples offer no
+// playout budget, only a time) under a control of 2 s a move, or, for dark
+// chess, a 10 s sudden-death clock that MGTP tells and the engine shares
+// out itself, so that a loaded machine does not make them lose on time.
 //
 // The quick tier plays one pair of games per example, the seats swapped,
 // both games at once (arena match -j 2) and the examples in parallel: a game
@@ -35,12 +36,14 @@ func TestSearchExamples(t *testing.T) {
 	arena := build(t, "../cmd/arena")
 	for _, c := range []struct {
 		game, dir, proto string
+		control          string
 		games, atLeast   int // in the long tier
 	}{
-		{"othello", "othello-mcts", "tcp", 4, 3},
-		{"geister", "geister-ismcts", "stdio", 4, 3},
-		{"darkchess", "darkchess-expecti", "mgtp", 4, 3},
-		{"pdd", "pdd-mcts", "strategy", 2, 1},
+		{"othello", "othello-mcts", "tcp", "2s/move", 4, 3},
+		{"geister", "geister-ismcts", "stdio", "2s/move", 4, 3},
+		// The 2021 system's clock is sudden death, which MGTP tells.
+		{"darkchess", "darkchess-expecti", "mgtp", "10s", 4, 3},
+		{"pdd", "pdd-mcts", "strategy", "2s/move", 2, 1},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			if !longtest.Enabled() {
@@ -50,7 +53,7 @@ func TestSearchExamples(t *testing.T) {
 			bin := build(t, c.dir)
 			cmd := exec.Command(arena, "match", c.game, c.proto+":"+bin+" -time 100ms", "random",
 				"-games", strconv.Itoa(c.games), "-j", strconv.Itoa(longtest.Pick(2, 1)),
-				"-time", "2s/move", "-seed", "1", "-out", filepath.Join(t.TempDir(), "run"))
+				"-time", c.control, "-seed", "1", "-out", filepath.Join(t.TempDir(), "run"))
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", cmd, err, out)

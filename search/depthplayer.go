@@ -21,8 +21,9 @@ import (
 // sooner. With no time limit at all (no control told and no deadline),
 // it searches o's node budget ([DefaultNodes] when o sets none), as
 // before. Use one player for one game at a time. A bot with another time
-// policy passes Play a context with its own deadline and no Status, or
-// one with neither and a node budget in o.
+// policy changes the Status before Play reads it, passes a context with
+// its own deadline and no Status, or one with neither and a node budget
+// in o (see [OthelloPlayer]).
 func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
 	var mu sync.Mutex
 	var clock plyClock

@@ -87,7 +87,8 @@
 // to send the move. With no time limit at all, it plays the playout
 // budget alone. [OthelloAlphaBetaPlayer] and
 // [DarkChessExpectimaxPlayer] do the same with the depth-first searches,
-// and a node budget.
+// and a node budget. A bot that runs a search itself gets the same
+// behaviour from [WithBudget] and a Manager of its own.
 //
 //	bot := search.OthelloPlayer(search.Options{Workers: 2})
 //	outcome, err := tus.Dial(ctx, "localhost:25033", bot)

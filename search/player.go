@@ -76,9 +76,11 @@ const darkChessMovesToGo = 50
 // ([DefaultPlayouts] when o sets none), as before.
 //
 // Use one player for one game at a time: its time manager and tree
-// follow one game. A bot with another time policy passes Play a
-// context with its own deadline and no Status, or one with neither and a
-// playout budget in o.
+// follow one game. A bot with another time policy changes the Status
+// before Play reads it ([timer.StatusFrom], then [timer.WithStatus]: a
+// per-move cap on top of the clock, say), passes a context with its own
+// deadline and no Status, or one with neither and a playout budget in o;
+// one that runs [MCTS] itself uses [WithBudget].
 func OthelloPlayer(o Options) othello.Player {
 	p := &searchPlayer[othello.Position, othello.Move, Othello]{m: NewMCTS(Othello{}, o), plan: othelloPlan}
 	return othello.PlayerFunc(p.search)
