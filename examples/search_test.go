@@ -12,10 +12,11 @@ import (
 
 // TestSearchExamples runs the four search examples as real programs, each
 // speaking its game's protocol, in "arena match" games against arena's
-// random bot: they think 100 ms a move at most (the examples offer no
-// playout budget, only a time) under a control of 2 s a move, or, for dark
-// chess, a 10 s sudden-death clock that MGTP tells and the engine shares
-// out itself, so that a loaded machine does not make them lose on time.
+// random bot: they think 100 ms a move (the examples offer no playout
+// budget, only a time) under a control of 2 s a move, so that a loaded
+// machine does not make them lose on time; the dark chess engine, which
+// has no time option, shares out a 10 s sudden-death clock that MGTP tells
+// it.
 //
 // The quick tier plays one pair of games per example, the seats swapped,
 // both games at once (arena match -j 2) and the examples in parallel: a game
@@ -51,7 +52,11 @@ func TestSearchExamples(t *testing.T) {
 			}
 			c.games = longtest.Pick(2, c.games)
 			bin := build(t, c.dir)
-			cmd := exec.Command(arena, "match", c.game, c.proto+":"+bin+" -time 100ms", "random",
+			prog := c.proto + ":" + bin
+			if c.control != "10s" {
+				prog += " -time 100ms" // darkchess-expecti shares out the clock itself
+			}
+			cmd := exec.Command(arena, "match", c.game, prog, "random",
 				"-games", strconv.Itoa(c.games), "-j", strconv.Itoa(longtest.Pick(2, 1)),
 				"-time", c.control, "-seed", "1", "-out", filepath.Join(t.TempDir(), "run"))
 			out, err := cmd.CombinedOutput()
