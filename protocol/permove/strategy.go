@@ -39,9 +39,21 @@ const FallbackMarker = "warning: permove: fallback: "
 // Options tune [RunArgs]. The zero value is the course
 // platform's setting.
 type Options struct {
-	// Budget is how long the player may think, from the runner's start;
-	// 0 means DefaultBudget.
+	// Budget is how long the player may think, from Start; 0 means
+	// DefaultBudget.
 	Budget time.Duration
+	// Start is the instant Budget counts from, when earlier than the
+	// runner's start (the zero Time: the runner's start). The platform's
+	// clock runs from the moment it starts the program, so [Run] sets it
+	// to the program's start where the system tells it (Linux's /proc),
+	// and the budget covers the time the program took to start.
+	Start time.Time
+	// Status, when not nil, is what the player is told of time
+	// ([timer.StatusFrom]) in place of the per-move cap the runner makes of
+	// Budget: a referee that runs the player in its own process knows the
+	// game's clocks. The context's deadline (from Start and Budget) stays
+	// the hard limit.
+	Status *timer.Status
 	// NoTimeLimit gives the player a context without a deadline, whatever
 	// Budget says, for a referee that sets no limit (arena's -time none).
 	// The player then thinks until it answers.
@@ -69,7 +81,17 @@ type Options struct {
 //		}))
 //	}
 func Run(player pdd.Player) {
-	os.Exit(RunArgs(context.Background(), os.Args, os.Stderr, player, Options{}))
+	os.Exit(RunArgs(context.Background(), os.Args, os.Stderr, player, Options{Start: ProgramStart()}))
+}
+
+// ProgramStart returns when the program started, as the system tells it
+// (on Linux, from /proc, rounded to 10 ms toward earlier), or the zero Time
+// where it cannot tell: the [Options].Start of a strategy program.
+func ProgramStart() time.Time {
+	if age, ok := processAge(); ok {
+		return time.Now().Add(-age)
+	}
+	return time.Time{}
 }
 
 // RunArgs is the testable core of [Run]: it plays one
@@ -90,8 +112,8 @@ func Run(player pdd.Player) {
 //     ([record.CheckPDDStepLog]); a mismatch is a warning, and the files win.
 //  4. Without a legal move it warns and returns 0, leaving the files as they
 //     are (the referee never asks a side that cannot move).
-//  5. It asks the player, with a context whose deadline is the start of the
-//     run plus the budget (no deadline with NoTimeLimit). The context
+//  5. It asks the player, with a context whose deadline is Options.Start
+//     (else the start of the run) plus the budget (no deadline with NoTimeLimit). The context
 //     also carries a [timer.Status] ([timer.StatusFrom]): the budget as a
 //     per-move cap (told when Options.Budget sets it), the program's side
 //     and the plies its colour played, so that a search player (package
@@ -114,6 +136,9 @@ func Run(player pdd.Player) {
 // then exits anyway.
 func RunArgs(ctx context.Context, args []string, stderr io.Writer, player pdd.Player, opts Options) int {
 	entry := time.Now()
+	if !opts.Start.IsZero() && opts.Start.Before(entry) {
+		entry = opts.Start
+	}
 	if stderr == nil {
 		stderr = io.Discard
 	}
@@ -185,7 +210,11 @@ func RunArgs(ctx context.Context, args []string, stderr io.Writer, player pdd.Pl
 	if !opts.NoTimeLimit {
 		deadline = entry.Add(budget)
 	}
-	ctx = timer.WithStatus(ctx, strategyStatus(opts, a.Color, l, entry))
+	if opts.Status != nil {
+		ctx = timer.WithStatus(ctx, *opts.Status)
+	} else {
+		ctx = timer.WithStatus(ctx, strategyStatus(opts, a.Color, l, entry))
+	}
 	m, perr := askPDDPlayer(ctx, player, pos, deadline)
 	if perr == nil {
 		if _, err := pos.Play(m); err != nil {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -372,5 +373,53 @@ func TestRunStrategyStatus(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%s: Status\n%+v\nwant\n%+v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestRunStrategyStart: the budget counts from Options.Start when it is
+// earlier than the run (the program's start), and the Status says so; a
+// later Start is ignored.
+func TestRunStrategyStart(t *testing.T) {
+	g := playPDD(t, pdd.Chess(pddSq(2, 0), pddSq(2, 2)))
+	for _, ago := range []time.Duration{time.Second, -time.Hour} {
+		start := time.Now().Add(-ago)
+		var got timer.Status
+		var deadline time.Time
+		player := pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
+			got, _ = timer.StatusFrom(ctx)
+			deadline, _ = ctx.Deadline()
+			return p.AppendLegalMoves(nil)[0], nil
+		})
+		chess, bridge, stepLog := pddTurnDir(t, g, false)
+		budget := 10 * time.Second
+		before := time.Now()
+		if code, stderr := runPDDStrategy(t, []string{"B", "N", chess, bridge, stepLog}, player, permove.Options{Budget: budget, Start: start}); code != 0 {
+			t.Fatalf("Start %v ago: exit %d, stderr %q", ago, code, stderr)
+		}
+		want := start
+		if ago < 0 {
+			want = got.Start // the run's start
+			if want.Before(before) {
+				t.Errorf("a later Start: the Status's start %v is before the run", want)
+			}
+		}
+		if !got.Start.Equal(want) || !deadline.Equal(want.Add(budget)) || !got.Deadline.Equal(deadline) {
+			t.Errorf("Start %v ago: Status start %v, deadline %v, ctx deadline %v; want %v and %v", ago, got.Start, got.Deadline, deadline, want, want.Add(budget))
+		}
+	}
+}
+
+// TestProgramStart: where the system tells it, the program started before
+// now and not before the test binary was built and run.
+func TestProgramStart(t *testing.T) {
+	s := permove.ProgramStart()
+	if s.IsZero() {
+		if runtime.GOOS == "linux" {
+			t.Fatal("ProgramStart: not known on Linux")
+		}
+		t.Skip("the program's start is not known on", runtime.GOOS)
+	}
+	if age := time.Since(s); age <= 0 || age > time.Hour {
+		t.Errorf("ProgramStart: %v ago; want a time before now, within the hour", age)
 	}
 }
