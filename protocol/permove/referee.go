@@ -28,6 +28,12 @@ import (
 // half and the last half, with a "[truncated N bytes]" line between.
 const OutputLimit = proc.LogLimit
 
+// InProcessReserve is the most time of a move an in-process
+// [Program].Player's runner keeps back from the referee's deadline (a fifth
+// of the time when that is less), for writing its move, a fallback move
+// included, once its player's time is up.
+const InProcessReserve = 50 * time.Millisecond
+
 // LogLimit bounds the logs/ of a game per program: at most this many
 // bytes of what one program printed, both streams and all its turns, are
 // kept there: 1 MiB. The logs of its first turns are kept up to a quarter
@@ -45,12 +51,34 @@ type Program struct {
 	// "python3 bot.py" yourself); the referee appends the 5 arguments of
 	// the interface. A name without a path separator is looked up in PATH.
 	Command []string
+	// Player, when not nil, plays in the referee's own process in place of
+	// Command: for each move the referee calls [RunArgs] with the same 5
+	// arguments, Options, and what standard error it prints captured as a
+	// program's, so that the move goes through the same files and checks
+	// as a program's without the cost of starting one (tens of
+	// milliseconds a move on a loaded machine). The referee sets
+	// Options.Rules to its own, and the time of the move: Start is when
+	// the run starts and Budget what the clock allows from then (or
+	// NoTimeLimit), less [InProcessReserve]; the player is told the clock
+	// (Options.Status: the control and both sides' time, as the referee's
+	// clock has them). The player must be code you
+	// trust: it shares the referee's process and its memory, and is not
+	// contained. A move whose RunArgs has not returned by the deadline is
+	// a timeout; the referee waits for RunArgs to return (it returns once
+	// its player's budget is spent, whatever the player does) before it
+	// goes on, so that no late write reaches the next move's files.
+	Player pdd.Player
+	// Options are the options of the in-process Player's RunArgs.
+	Options Options
 }
 
 // name returns the program's name for the record.
 func (p Program) name() string {
 	if p.Name != "" {
 		return p.Name
+	}
+	if p.Player != nil && len(p.Command) == 0 {
+		return "player"
 	}
 	if len(p.Command) > 0 {
 		return filepath.Base(p.Command[0])
@@ -589,6 +617,9 @@ func saidFallback(stderr []byte) bool {
 // runProgram runs prog with the 5 interface arguments until it exits or the
 // deadline passes.
 func (g *pddGame) runProgram(prog Program, args Args, deadline time.Time, limited bool) (proc.Result, error) {
+	if prog.Player != nil {
+		return g.runPlayer(prog, args, deadline, limited), nil
+	}
 	if len(prog.Command) == 0 || prog.Command[0] == "" {
 		return proc.Result{}, errors.New("no command")
 	}
@@ -625,6 +656,42 @@ func (g *pddGame) runProgram(prog Program, args Args, deadline time.Time, limite
 		Capture: OutputLimit,
 	}
 	return proc.Run(ctx, cfg)
+}
+
+// runPlayer plays prog's in-process Player for one move through RunArgs,
+// from now until the deadline, and describes the run as a program's.
+func (g *pddGame) runPlayer(prog Program, args Args, deadline time.Time, limited bool) proc.Result {
+	start := time.Now()
+	opts := prog.Options
+	opts.Rules, opts.Start = g.ref.Rules, start
+	opts.NoTimeLimit = !limited
+	side := timer.First
+	if args.Color == pdd.Black {
+		side = timer.Second
+	}
+	st := g.clock.Snapshot().Status(side)
+	opts.Status = &st
+	if limited {
+		left := deadline.Sub(start)
+		opts.Budget = max(left-min(InProcessReserve, left/5), time.Nanosecond)
+	}
+	ctx := g.ctx
+	if limited {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	stderr := proc.NewBounded(OutputLimit)
+	name := prog.name()
+	code := RunArgs(ctx, append([]string{name}, args.Strings()...), stderr, prog.Player, opts)
+	res := proc.Result{ExitCode: code, Status: fmt.Sprintf("exit status %d", code), Elapsed: time.Since(start), Stderr: stderr.Bytes()}
+	switch {
+	case g.ctx.Err() != nil:
+		res.Canceled = true
+	case limited && time.Now().After(deadline):
+		res.TimedOut = true
+	}
+	return res
 }
 
 // writeFiles writes the three files of position p, from the referee's own

@@ -440,3 +440,48 @@ func TestRefereeErrors(t *testing.T) {
 		t.Errorf("canceled: %v, %+v", err, rec)
 	}
 }
+
+// TestRefereeInProcessPlayer: a Program with a Player plays in the
+// referee's process through the same files and checks: a whole game
+// between two such players is recorded and replays from the game
+// directory; a player that ignores its deadline has a fallback move played
+// and counted, and is told the referee's clock as a per-move cap.
+func TestRefereeInProcessPlayer(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	random := pdd.PlayerFunc(func(_ context.Context, p pdd.Position) (pdd.Move, error) {
+		moves := p.AppendLegalMoves(nil)
+		return moves[rng.IntN(len(moves))], nil
+	})
+	var calls int
+	var status timer.Status
+	slow := pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
+		calls++
+		if calls == 1 {
+			status, _ = timer.StatusFrom(ctx)
+			<-ctx.Done() // misses its deadline
+			time.Sleep(10 * time.Millisecond)
+		}
+		return p.AppendLegalMoves(nil)[0], nil
+	})
+	ref := &permove.Referee{Control: timer.PerMove(time.Second)}
+	rec, err := ref.Play(t.Context(), filepath.Join(t.TempDir(), "game"), permove.Program{Name: "slow", Player: slow}, permove.Program{Player: random})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Violation != nil || !rec.Game.IsOver() || len(rec.Moves) < 10 {
+		t.Fatalf("violation %v, over %v after %d moves; want a whole game", rec.Violation, rec.Game.IsOver(), len(rec.Moves))
+	}
+	if rec.White != "slow" || rec.Black != "player" {
+		t.Errorf("names %q and %q; want slow and player", rec.White, rec.Black)
+	}
+	if n := rec.Fallbacks(pdd.White); n != 1 || !rec.Moves[0].Fallback {
+		t.Errorf("white's fallbacks: %d, first move a fallback %v; want its first move only", n, rec.Moves[0].Fallback)
+	}
+	if n := rec.Fallbacks(pdd.Black); n != 0 {
+		t.Errorf("black's fallbacks: %d, want 0", n)
+	}
+	if status.Control != timer.PerMove(time.Second) || !status.ControlTold || status.Deadline.Sub(status.Start) > time.Second || status.Deadline.Sub(status.Start) < 900*time.Millisecond {
+		t.Errorf("the player's Status %+v; want the referee's 1 s a move, told", status)
+	}
+	checkPDDGameDir(t, rec)
+}
