@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"sync"
+	"time"
 )
 
 // Errors of the searches.
@@ -32,7 +33,8 @@ const (
 	// searched for the new one: a move, its chance outcome, the reply and
 	// its outcome.
 	rerootDepth = 4
-	// checkEvery is how many playouts run between two looks at the context.
+	// checkEvery is how many playouts run between two looks at the
+	// context's Err (the clock is read before every playout).
 	checkEvery = 32
 )
 
@@ -179,7 +181,15 @@ func run[S any, M comparable, G Game[S, M]](ctx context.Context, g G, trees []*t
 	if _, ok := ctx.Deadline(); !ok && budget <= 0 {
 		budget = DefaultPlayouts
 	}
-	soft := softOf(ctx)
+	// The clock is read before every playout (a PDD playout from the
+	// opening takes most of a millisecond: 32 of them would overrun the
+	// hard limit by 20 ms); the context, for a cancellation, every
+	// checkEvery playouts.
+	stopAt := softOf(ctx)
+	if d, ok := ctx.Deadline(); ok && (stopAt.IsZero() || d.Before(stopAt)) {
+		stopAt = d
+	}
+	timed := !stopAt.IsZero()
 	done := make([]int, len(trees))
 	work := func(i int) {
 		t := trees[i]
@@ -191,7 +201,7 @@ func run[S any, M comparable, G Game[S, M]](ctx context.Context, g G, trees []*t
 			}
 		}
 		for n := 0; n != quota; n++ {
-			if n%checkEvery == 0 && (ctx.Err() != nil || n > 0 && pastSoft(soft)) {
+			if n%checkEvery == 0 && ctx.Err() != nil || n > 0 && timed && !time.Now().Before(stopAt) {
 				break
 			}
 			t.iterate(state(t))
