@@ -104,12 +104,14 @@
 // less a latency margin (50 ms, more after slow answers) and a sixteenth
 // for overshoot; under a game clock a share of the time left (as the
 // protocol tells it, else as the bot measured it) over 30 moves (dark
-// chess 50; PDD, a program per move that cannot know its clock, an even
-// share over the 34 moves a side may play) plus three quarters of the
-// increment, keeping the margin back for every move still to come; PDD's
-// limit less 25 ms for starting the program. Under -time none they search a fixed number of playouts a move
-// instead (Othello and Geister 1000, dark chess 300, PDD 60), or a fixed
-// depth (expecti 4 plies, PDD's alphabeta 2), so that the same -seed
+// chess 50) plus three quarters of the increment, keeping the margin back
+// for every move still to come. PDD's built-ins play in arena's own
+// process, through the same files and checks as a strategy program
+// (without the cost of starting one for each move); their runner keeps
+// back a fifth of the time, at most 50 ms, for writing the move. Under
+// -time none they search a fixed number of playouts a move instead
+// (Othello and Geister 1000, dark chess 300, PDD 60), or a fixed depth
+// (expecti 4 plies, PDD's alphabeta 2), so that the same -seed
 // replays their games; under a time limit their games depend on the
 // machine's speed. The other built-ins answer at once and replay from the
 // seed under any control.

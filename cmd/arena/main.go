@@ -15,6 +15,7 @@ import (
 	"syscall"
 
 	"github.com/botarena/botarena/internal/proc"
+	"github.com/botarena/botarena/protocol/permove"
 )
 
 // version is the botarena version the servers announce and "arena
@@ -28,6 +29,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena: warning:", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx = context.WithValue(ctx, programStartKey{}, permove.ProgramStart())
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	var code exitCode

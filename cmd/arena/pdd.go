@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/botarena/botarena/boardsvg"
@@ -69,7 +68,7 @@ type pddRunner struct {
 	ref     permove.Referee // the settings; each game gets a copy
 	start   pdd.Position    // where the games start
 	last    *record.PDDStep // the start's last action, if any
-	self    []string        // this binary, to run the built-ins as programs
+	ctl     timer.Control   // the match's control, which the built-ins are told
 	unlimit bool            // the control sets no limit: no clocks to show
 }
 
@@ -115,6 +114,7 @@ func newPDDRunner(cfg *matchConfig, eol, workdir string) (*pddRunner, error) {
 		cfg:     cfg,
 		ref:     permove.Referee{Rules: rules, Control: ctl, NoTimeLimit: ctl.Unlimited(), CRLF: crlf, WorkDir: workdir},
 		start:   rules.Start(),
+		ctl:     ctl,
 		unlimit: ctl.Unlimited(),
 	}
 	if cfg.Start != "" {
@@ -135,11 +135,6 @@ func newPDDRunner(cfg *matchConfig, eol, workdir string) (*pddRunner, error) {
 		if p.Builtin != "" {
 			if _, err := newPDDBot(p.Builtin, 1, ctl); err != nil {
 				return nil, err
-			}
-			if r.self == nil {
-				if r.self, err = selfCommand(); err != nil {
-					return nil, err
-				}
 			}
 		} else if len(p.Command) == 0 {
 			return nil, fmt.Errorf("player %q: no command to run", p.Spec)
@@ -236,14 +231,29 @@ func readSmallFile(path string) ([]byte, error) {
 }
 
 // program returns the strategy program of a seat's player: the player's
-// own command, or this binary as "arena bot pdd NAME -seed S -rules R".
+// own command, or a built-in, which the referee plays in arena's own
+// process through the same files and checks as a program
+// (permove.Program.Player), as "arena bot pdd NAME -seed S" would play it
+// but without starting a program for each move: at 100 ms a move on a
+// loaded machine, starting arena's binary alone took most of the time.
 func (r *pddRunner) program(p *playerSpec, seed uint64) permove.Program {
 	if p.Builtin == "" {
 		return permove.Program{Name: p.Name, Command: p.Command}
 	}
-	cmd := append(append([]string(nil), r.self...), "bot", "pdd", p.Builtin,
-		"-seed", strconv.FormatUint(seed, 10), "-rules", r.ref.Rules.String(), "-time", r.ref.Control.String())
-	return permove.Program{Name: p.Name, Command: cmd}
+	bot, err := newPDDBot(p.Builtin, seed, r.ctl)
+	if err != nil { // cannot happen: newPDDRunner tried the name
+		return permove.Program{Name: p.Name}
+	}
+	return permove.Program{Name: p.Name, Player: bot}
+}
+
+// programPath returns what names prog in a fault: its executable, or its
+// name for a built-in.
+func programPath(prog permove.Program) string {
+	if len(prog.Command) > 0 {
+		return prog.Command[0]
+	}
+	return prog.Name
 }
 
 // Play referees one game in job.Dir (stepLog.txt, chess.txt,
@@ -284,7 +294,7 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		job.Watch.Finish(job.ID, last, "unfinished: "+fmt.Sprint(err), "")
 		return res
 	}
-	res := pddGameResult(rec, job.Dir, [2]string{progs[0].Command[0], progs[1].Command[0]})
+	res := pddGameResult(rec, job.Dir, [2]string{programPath(progs[0]), programPath(progs[1])})
 	if err != nil && ctx.Err() == nil {
 		res.Err = err // the referee's own failure
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol/permove"
@@ -164,7 +165,7 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 	}
 	seed := fs.Uint64("seed", 0, "seed of the player's choices (0: a random seed)")
 	rulesName := fs.String("rules", "course", "rule profile: course or official")
-	timeText := fs.String("time", timer.PDD().String(), "the game's time control, which the player thinks within (shared out by the time manager; a per-move limit less 25 ms for starting the program); none: mcts searches a fixed number of playouts")
+	timeText := fs.String("time", timer.PDD().String(), "the game's time control, which the player thinks within (shared out by the time manager; a per-move limit less 10 ms for the referee, counted from the program's start); none: mcts searches a fixed number of playouts")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -190,6 +191,11 @@ func pddBot(ctx context.Context, name string, args []string, _ io.Reader, _, std
 		return 2
 	}
 	opts := permove.Options{Rules: rules}
+	// The referee's clock runs from the program's start: so does the
+	// budget, where main could tell when the program started.
+	if start, ok := ctx.Value(programStartKey{}).(time.Time); ok {
+		opts.Start = start
+	}
 	if d, ok := pddBudget(ctl); ok {
 		opts.Budget = d
 	} else {

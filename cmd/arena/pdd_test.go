@@ -116,10 +116,7 @@ func pddPlayer(name, proto string, command ...string) *playerSpec {
 	return &playerSpec{Spec: proto + ":" + strings.Join(command, " "), Name: name, Protocol: proto, Command: command}
 }
 
-// pddTestRunner makes the runner of a match between the players. The
-// runner would run the built-ins as this test binary ("arena bot pdd NAME"
-// through selfCommand), which under -race takes over a second to start;
-// they run as the real arena binary instead, built without -race.
+// pddTestRunner makes the runner of a match between the players.
 func pddTestRunner(t testing.TB, cfg matchConfig, players ...*playerSpec) *pddRunner {
 	t.Helper()
 	cfg.Game = pddDef()
@@ -127,12 +124,6 @@ func pddTestRunner(t testing.TB, cfg matchConfig, players ...*playerSpec) *pddRu
 	r, err := newPDDRunner(&cfg, "", "")
 	if err != nil {
 		t.Fatal(err)
-	}
-	if r.self != nil {
-		if exe, _ := os.Executable(); len(r.self) != 1 || r.self[0] != exe {
-			t.Fatalf("the built-ins run as %q, not as this binary %s", r.self, exe)
-		}
-		r.self = []string{arenaBinary(t)}
 	}
 	return r
 }
@@ -652,8 +643,8 @@ func TestPDDTimeNone(t *testing.T) {
 	if !r.ref.NoTimeLimit || !r.unlimit {
 		t.Errorf("-time none: referee %+v", r.ref)
 	}
-	if cmd := r.program(pddPlayer("random", ""), 1).Command; !slices.Contains(cmd, "none") {
-		t.Errorf("the built-in runs as %q, without -time none", cmd)
+	if prog := r.program(pddPlayer("random", ""), 1); prog.Player == nil || len(prog.Command) != 0 || !r.ctl.Unlimited() {
+		t.Errorf("-time none: the built-in runs as %+v under %v; want in-process with no limit", prog, r.ctl)
 	}
 	r = pddTestRunner(t, matchConfig{Time: "5s/move"}, pddPlayer("random", ""))
 	if r.ref.NoTimeLimit {

@@ -8,12 +8,21 @@ import (
 	"github.com/botarena/botarena/timer"
 )
 
-// pddProgramReserve is the time of a per-move cap that the PDD built-ins,
-// run as a program per move, keep back for starting the program (about
-// 10 ms for arena's binary, more on a loaded machine) before the strategy
-// runner's clock starts: the runner's budget is the cap less this. The
-// time manager keeps its own latency margin within the budget.
-const pddProgramReserve = 25 * time.Millisecond
+// pddProgramReserve is the time of a per-move cap that a PDD built-in run
+// as a program per move ("arena bot pdd") keeps back for the referee's side of the
+// move: from its clock's start to the program's start, and from the
+// program's exit to its clock's stop. The runner's budget, which counts
+// from the program's start (permove.Options.Start, from /proc on Linux),
+// is the cap less this; the time manager keeps its own latency margin, for
+// writing the files and exiting, within the budget. Where the program's
+// start is not known, the budget counts from the runner's start, and the
+// margin covers the program's start as well.
+const pddProgramReserve = 10 * time.Millisecond
+
+// programStartKey is the context key of the instant the arena program
+// started, which main puts on the context when the system tells it
+// (permove.ProgramStart), for a PDD built-in's budget.
+type programStartKey struct{}
 
 // mctsTimeHelp is what "arena help match" says of the search bots' time.
 const mctsTimeHelp = `The built-in search bots (alphabeta, mcts, expecti) share out -time with the time manager of
@@ -21,8 +30,8 @@ package timer, as the search players of package search do on any platform: under
 limit each move searches the limit less a latency margin (50 ms at first, more after slow
 answers) and a sixteenth for overshoot; under a game clock each move gets a share of the time
 left (the time left as the protocol tells it, or as the bot measured it) and most of the
-increment, keeping a margin back for every move still to come. A PDD bot, a program started
-for each move, has its limit less 25 ms for starting. Under -time none they search a fixed
+increment, keeping a margin back for every move still to come; a PDD bot's runner keeps back
+a fifth of the time, at most 50 ms, to write its move. Under -time none they search a fixed
 number of playouts or a fixed depth a move, so that the same -seed replays their games.`
 
 // A keeper gives a built-in search bot its time for each ply: from the

@@ -88,13 +88,13 @@ func TestPDDBudget(t *testing.T) {
 		ok       bool
 	}{
 		{ctl: "none"},
-		{ctl: "5s/move", min: 4975 * ms, max: 4975 * ms, ok: true},
-		{ctl: "100ms/move", min: 75 * ms, max: 75 * ms, ok: true},
+		{ctl: "5s/move", min: 4990 * ms, max: 4990 * ms, ok: true},
+		{ctl: "100ms/move", min: 90 * ms, max: 90 * ms, ok: true},
 		{ctl: "20ms/move", min: 10 * ms, max: 10 * ms, ok: true},
 		// 900 s shared among a side's 34 moves at most, latency kept back
 		// for each.
 		{ctl: "900s", min: 26 * time.Second, max: 900 * time.Second / pddMaxMovesPerSide, ok: true},
-		{ctl: "900s 10s/move", min: 9975 * ms, max: 9975 * ms, ok: true},
+		{ctl: "900s 10s/move", min: 9990 * ms, max: 9990 * ms, ok: true},
 	} {
 		ctl, err := timer.Parse(c.ctl)
 		if err != nil {
