@@ -66,7 +66,9 @@ type Program struct {
 	// contained. A move whose RunArgs has not returned by the deadline is
 	// a timeout; the referee waits for RunArgs to return (it returns once
 	// its player's budget is spent, whatever the player does) before it
-	// goes on, so that no late write reaches the next move's files.
+	// goes on, so that no late write reaches the next move's files. A
+	// player that overruns its budget may then still be running when it is
+	// asked for its next move: it must be safe for concurrent use.
 	Player pdd.Player
 	// Options are the options of the in-process Player's RunArgs.
 	Options Options

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -452,12 +453,14 @@ func TestRefereeInProcessPlayer(t *testing.T) {
 		moves := p.AppendLegalMoves(nil)
 		return moves[rng.IntN(len(moves))], nil
 	})
-	var calls int
-	var status timer.Status
+	// The first call outlives its deadline, so it still runs when the
+	// next move is asked: the player must be safe for concurrent use.
+	var calls atomic.Int32
+	statusCh := make(chan timer.Status, 1)
 	slow := pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
-		calls++
-		if calls == 1 {
-			status, _ = timer.StatusFrom(ctx)
+		if calls.Add(1) == 1 {
+			s, _ := timer.StatusFrom(ctx)
+			statusCh <- s
 			<-ctx.Done() // misses its deadline
 			time.Sleep(10 * time.Millisecond)
 		}
@@ -480,6 +483,7 @@ func TestRefereeInProcessPlayer(t *testing.T) {
 	if n := rec.Fallbacks(pdd.Black); n != 0 {
 		t.Errorf("black's fallbacks: %d, want 0", n)
 	}
+	status := <-statusCh
 	if status.Control != timer.PerMove(time.Second) || !status.ControlTold || status.Deadline.Sub(status.Start) > time.Second || status.Deadline.Sub(status.Start) < 900*time.Millisecond {
 		t.Errorf("the player's Status %+v; want the referee's 1 s a move, told", status)
 	}
