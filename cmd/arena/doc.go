@@ -108,7 +108,7 @@
 // for every move still to come. PDD's built-ins play in arena's own
 // process, through the same files and checks as a strategy program
 // (without the cost of starting one for each move); their runner keeps
-// back a fifth of the time, at most 50 ms, for writing the move. Under
+// back a fifth of the time, at most 1 s, for writing the move. Under
 // -time none they search a fixed number of playouts a move instead
 // (Othello and Geister 1000, dark chess 300, PDD 60), or a fixed depth
 // (expecti 4 plies, PDD's alphabeta 2), so that the same -seed

@@ -31,7 +31,7 @@ limit each move searches the limit less a latency margin (50 ms at first, more a
 answers) and a sixteenth for overshoot; under a game clock each move gets a share of the time
 left (the time left as the protocol tells it, or as the bot measured it) and most of the
 increment, keeping a margin back for every move still to come; a PDD bot's runner keeps back
-a fifth of the time, at most 50 ms, to write its move. Under -time none they search a fixed
+a fifth of the time, at most 1 s, to write its move. Under -time none they search a fixed
 number of playouts or a fixed depth a move, so that the same -seed replays their games.`
 
 // A keeper gives a built-in search bot its time for each ply: from the

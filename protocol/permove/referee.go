@@ -30,9 +30,9 @@ const OutputLimit = proc.LogLimit
 
 // InProcessReserve is the most time of a move an in-process
 // [Program].Player's runner keeps back from the referee's deadline (a fifth
-// of the time when that is less), for writing its move, a fallback move
-// included, once its player's time is up.
-const InProcessReserve = 50 * time.Millisecond
+// of the time when that is less: 20 ms of 100 ms), for writing its move,
+// a fallback move included, once its player's time is up.
+const InProcessReserve = time.Second
 
 // LogLimit bounds the logs/ of a game per program: at most this many
 // bytes of what one program printed, both streams and all its turns, are

@@ -466,7 +466,9 @@ func TestRefereeInProcessPlayer(t *testing.T) {
 		}
 		return p.AppendLegalMoves(nil)[0], nil
 	})
-	ref := &permove.Referee{Control: timer.PerMove(time.Second)}
+	// 2 s a move: the runner keeps 400 ms back to write the fallback move,
+	// time enough on a loaded machine.
+	ref := &permove.Referee{Control: timer.PerMove(2 * time.Second)}
 	rec, err := ref.Play(t.Context(), filepath.Join(t.TempDir(), "game"), permove.Program{Name: "slow", Player: slow}, permove.Program{Player: random})
 	if err != nil {
 		t.Fatal(err)
@@ -484,8 +486,8 @@ func TestRefereeInProcessPlayer(t *testing.T) {
 		t.Errorf("black's fallbacks: %d, want 0", n)
 	}
 	status := <-statusCh
-	if status.Control != timer.PerMove(time.Second) || !status.ControlTold || status.Deadline.Sub(status.Start) > time.Second || status.Deadline.Sub(status.Start) < 900*time.Millisecond {
-		t.Errorf("the player's Status %+v; want the referee's 1 s a move, told", status)
+	if d := status.Deadline.Sub(status.Start); status.Control != timer.PerMove(2*time.Second) || !status.ControlTold || d > 1700*time.Millisecond || d < 1400*time.Millisecond {
+		t.Errorf("the player's Status %+v; want the referee's 2 s a move, told, its deadline about 1.6 s after its start", status)
 	}
 	checkPDDGameDir(t, rec)
 }
