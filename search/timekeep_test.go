@@ -129,7 +129,10 @@ func TestPlayerUnlimitedStatusKeepsBudget(t *testing.T) {
 // sudden-death clock, the player's side told its Status from the clock at
 // every move and its deadline on the context, the other side a random
 // player moving at once: the player never runs out of time, and its time
-// spent stays within the control.
+// spent stays within the control. The clock that judges it has timeSlack
+// more than the player is told, for the stalls of a loaded machine (at a
+// load of 14 on 2 cores, one move took 40 ms past the 50 ms latency
+// margin), which no plan can foresee.
 func TestOthelloPlayerWholeGameInTime(t *testing.T) {
 	const main = 2 * time.Second
 	for _, bot := range []struct {
@@ -139,7 +142,7 @@ func TestOthelloPlayerWholeGameInTime(t *testing.T) {
 		{"mcts", search.OthelloPlayer(search.Options{Seed: 3})},
 		{"alphabeta", search.OthelloAlphaBetaPlayer(search.DepthOptions{TableSize: 1 << 14})},
 	} {
-		clock := timer.NewClock(timer.Control{Main: main}, time.Now)
+		clock := timer.NewClock(timer.Control{Main: main + timeSlack}, time.Now)
 		rng := rand.New(rand.NewPCG(11, 2))
 		p := othello.Standard.Start
 		me := p.Turn()
@@ -156,6 +159,10 @@ func TestOthelloPlayerWholeGameInTime(t *testing.T) {
 			var m othello.Move
 			if p.Turn() == me {
 				s := clock.Snapshot().Status(side)
+				s.Control.Main = main
+				s.Own.Main = max(s.Own.Main-timeSlack, 0)
+				s.Opponent.Main = max(s.Opponent.Main-timeSlack, 0)
+				s.Deadline = s.Deadline.Add(-timeSlack)
 				ctx, cancel := context.WithDeadline(timer.WithStatus(context.Background(), s), s.Deadline)
 				var err error
 				m, err = bot.player.Play(ctx, p)
@@ -181,7 +188,7 @@ func TestOthelloPlayerWholeGameInTime(t *testing.T) {
 			}
 			p = next
 		}
-		if spent > main {
+		if spent > main+timeSlack {
 			t.Errorf("%s: the player spent %v over %d moves, more than the %v control", bot.name, spent, moves, main)
 		}
 		if moves < 20 {
