@@ -51,7 +51,9 @@ func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
 // when ahead: use one player for one game at a time (a new game, starting
 // with a flip, empties its memory). It takes the no-capture-no-flip limit
 // from the view's rules when they give one. A forced ply is played at
-// once.
+// once. It is the plain search over the package's evaluation, for a bot
+// to build on or compare with; to play, use [DarkChessBestPlayer], the
+// same search with a stronger evaluation.
 //
 // It keeps time as [OthelloAlphaBetaPlayer] does, with a [timer.Manager]
 // for each game (a new game is an opening position, no piece taken and at
@@ -62,31 +64,5 @@ func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
 // each ply rather than all of it on one; a bare deadline is the caller's
 // budget for the ply, as for every player.
 func DarkChessExpectimaxPlayer(o DepthOptions) darkchess.Player {
-	var mu sync.Mutex
-	var clock plyClock
-	var seen DarkChessHistory
-	var x *Expectimax[DarkChessState, darkchess.Ply, DarkChessRepeats]
-	return darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		g := DarkChess{NoProgressPlies: v.Rules.NoProgressPlies, Ordered: true}
-		s := g.Determinize(v, nil)
-		seen.Searching(s)
-		if v.NumLegalMoves() == 1 {
-			var buf [1]darkchess.Move
-			m := v.AppendLegalMoves(buf[:0])[0]
-			seen.Played(m)
-			return m, nil
-		}
-		if x == nil || x.g.DarkChess != g {
-			x = NewExpectimax(DarkChessRepeats{DarkChess: g, History: &seen, Contempt: DefaultContempt}, DarkChessEval, o)
-		}
-		ctx, done := clock.start(ctx, darkChessPlan(v.Position(), clock.progress))
-		defer done()
-		res, err := x.Search(ctx, s)
-		if err == nil {
-			seen.Played(res.Move.Move)
-		}
-		return res.Move.Move, err
-	})
+	return darkChessExpectimaxPlayer(o, DefaultContempt, func(int) Eval[DarkChessState] { return DarkChessEval })
 }

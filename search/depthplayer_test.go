@@ -67,9 +67,10 @@ func TestDepthPlayersAnswerByDeadline(t *testing.T) {
 }
 
 // TestDarkChessExpectimaxPlayerAvoidsRepetition: in a position where every
-// ply is worth the same to a shallow search, the player plays the first;
-// back in that position a few quiet plies later, it plays another, the
-// position after its first ply being now a repetition of its game.
+// ply is worth the same to a shallow search, the player (and
+// DarkChessBestPlayer) plays the first; back in that position a few quiet
+// plies later, it plays another, the position after its first ply being
+// now a repetition of its game.
 func TestDarkChessExpectimaxPlayerAvoidsRepetition(t *testing.T) {
 	at := func(quiet int) darkchess.View {
 		var st darkchess.Setup
@@ -81,20 +82,28 @@ func TestDarkChessExpectimaxPlayerAvoidsRepetition(t *testing.T) {
 		}
 		return p.View(darkchess.Red)
 	}
-	player := search.DarkChessExpectimaxPlayer(search.DepthOptions{Depth: 2})
-	first, err := player.Play(context.Background(), at(5))
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, err := player.Play(context.Background(), at(9))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again == first {
-		t.Errorf("back in the position, the player plays %s again, into a repetition", first)
-	}
-	// A fresh player, with no history, plays the first ply there too.
-	if fresh, err := search.DarkChessExpectimaxPlayer(search.DepthOptions{Depth: 2}).Play(context.Background(), at(9)); err != nil || fresh != first {
-		t.Errorf("a fresh player plays %s (%v), want %s", fresh, err, first)
+	for _, c := range []struct {
+		name   string
+		player func() darkchess.Player
+	}{
+		{"expectimax", func() darkchess.Player { return search.DarkChessExpectimaxPlayer(search.DepthOptions{Depth: 2}) }},
+		{"best", func() darkchess.Player { return search.DarkChessBestPlayer(search.DepthOptions{Depth: 4}) }},
+	} {
+		player := c.player()
+		first, err := player.Play(context.Background(), at(5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := player.Play(context.Background(), at(9))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again == first {
+			t.Errorf("%s: back in the position, the player plays %s again, into a repetition", c.name, first)
+		}
+		// A fresh player, with no history, plays the first ply there too.
+		if fresh, err := c.player().Play(context.Background(), at(9)); err != nil || fresh != first {
+			t.Errorf("%s: a fresh player plays %s (%v), want %s", c.name, fresh, err, first)
+		}
 	}
 }

@@ -48,42 +48,47 @@ func suddenDeath(main time.Duration, start time.Time) timer.Status {
 
 // TestDarkChessExpectimaxPlayerKeepsTime: under a 20 s sudden-death clock
 // told on the context, whose deadline is the whole 20 s (the MGTP case),
-// the player answers within the hard limit a default time manager gives
-// the ply (which shares the time among more plies than the player's own,
-// so gives it a larger share), far from the deadline. With a deadline
-// alone and no Status, the deadline is the caller's budget for the ply:
-// the player answers by it.
+// the player (and DarkChessBestPlayer) answers within the hard limit a
+// default time manager gives the ply (which shares the time among more
+// plies than the player's own, so gives it a larger share), far from the
+// deadline. With a deadline alone and no Status, the deadline is the
+// caller's budget for the ply: the player answers by it.
 func TestDarkChessExpectimaxPlayerKeepsTime(t *testing.T) {
 	v := darkChessMidgameView(t)
-	start := time.Now()
-	s := suddenDeath(20*time.Second, start)
-	var tm timer.Manager
-	b := tm.Allot(s)
-	if b.Hard > 20*time.Second/5 {
-		t.Fatalf("the manager's hard limit %v is not far from the deadline", b.Hard)
-	}
-	ctx, cancel := context.WithDeadline(timer.WithStatus(context.Background(), s), s.Deadline)
-	m, err := search.DarkChessExpectimaxPlayer(search.DepthOptions{}).Play(ctx, v)
-	took := time.Since(start)
-	cancel()
-	if err != nil || !v.IsLegal(m) {
-		t.Fatalf("%s, %v; want a legal ply", m, err)
-	}
-	if took > b.Hard+timeSlack {
-		t.Errorf("the ply took %v, want at most the hard limit %v (and %v of slack)", took, b.Hard, timeSlack)
-	}
+	for _, c := range []struct {
+		name   string
+		player func(search.DepthOptions) darkchess.Player
+	}{{"expectimax", search.DarkChessExpectimaxPlayer}, {"best", search.DarkChessBestPlayer}} {
+		start := time.Now()
+		s := suddenDeath(20*time.Second, start)
+		var tm timer.Manager
+		b := tm.Allot(s)
+		if b.Hard > 20*time.Second/5 {
+			t.Fatalf("the manager's hard limit %v is not far from the deadline", b.Hard)
+		}
+		ctx, cancel := context.WithDeadline(timer.WithStatus(context.Background(), s), s.Deadline)
+		m, err := c.player(search.DepthOptions{}).Play(ctx, v)
+		took := time.Since(start)
+		cancel()
+		if err != nil || !v.IsLegal(m) {
+			t.Fatalf("%s: %s, %v; want a legal ply", c.name, m, err)
+		}
+		if took > b.Hard+timeSlack {
+			t.Errorf("%s: the ply took %v, want at most the hard limit %v (and %v of slack)", c.name, took, b.Hard, timeSlack)
+		}
 
-	const budget = 300 * time.Millisecond
-	start = time.Now()
-	ctx, cancel = context.WithDeadline(context.Background(), start.Add(budget))
-	m, err = search.DarkChessExpectimaxPlayer(search.DepthOptions{}).Play(ctx, v)
-	took = time.Since(start)
-	cancel()
-	if err != nil || !v.IsLegal(m) {
-		t.Fatalf("no Status: %s, %v; want a legal ply", m, err)
-	}
-	if took > budget+timeSlack {
-		t.Errorf("no Status: the ply took %v, want at most its deadline %v (and %v of slack)", took, budget, timeSlack)
+		const budget = 300 * time.Millisecond
+		start = time.Now()
+		ctx, cancel = context.WithDeadline(context.Background(), start.Add(budget))
+		m, err = c.player(search.DepthOptions{}).Play(ctx, v)
+		took = time.Since(start)
+		cancel()
+		if err != nil || !v.IsLegal(m) {
+			t.Fatalf("%s, no Status: %s, %v; want a legal ply", c.name, m, err)
+		}
+		if took > budget+timeSlack {
+			t.Errorf("%s, no Status: the ply took %v, want at most its deadline %v (and %v of slack)", c.name, took, budget, timeSlack)
+		}
 	}
 }
 

@@ -9,12 +9,14 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/search"
 	"github.com/botarena/botarena/timer"
 )
 
 // darkchessBotNames lists the built-in dark chess players, "random" first.
-// Each is written with the public API only, as a user would.
-func darkchessBotNames() []string { return []string{"random", "greedy", "expecti", "mcts"} }
+// Each is written with the public API only, as a user would; "best" is the
+// strongest, the same as expecti.
+func darkchessBotNames() []string { return []string{"random", "greedy", "expecti", "mcts", "best"} }
 
 // newDarkchessBot returns the built-in dark chess player called name, its
 // choices drawn from a source seeded by seed, for one game at a time under
@@ -32,12 +34,34 @@ func newDarkchessBot(name string, seed uint64, ctl timer.Control) (darkchess.Pla
 		}), nil
 	case "greedy":
 		return &darkchessGreedy{rng: rng}, nil
-	case "expecti":
-		return newDarkchessExpecti(ctl), nil
+	case "expecti", "best":
+		return newDarkchessBest(ctl), nil
 	case "mcts":
 		return newDarkchessMCTS(seed, ctl), nil
 	}
 	return nil, fmt.Errorf("unknown dark chess player %q (built-in players: %s)", name, strings.Join(darkchessBotNames(), ", "))
+}
+
+// darkchessBestDepth is the depth of the best (and expecti) bot's search
+// under a control with no limit (-time none), so that games replay from
+// the seed; under a limit it deepens until the time is up.
+const darkchessBestDepth = 4
+
+// newDarkchessBest returns the dark chess best bot, also called expecti,
+// for one game at a time: search.DarkChessBestPlayer (expectimax over the
+// view, each flip a chance node), told the match's control by a keeper,
+// which it shares out among its plies by itself; to darkchessBestDepth
+// under -time none.
+func newDarkchessBest(ctl timer.Control) darkchess.Player {
+	o := search.DepthOptions{}
+	if ctl.Unlimited() {
+		o.Depth = darkchessBestDepth
+	}
+	k := &keeper{ctl: ctl}
+	p := search.DarkChessBestPlayer(o)
+	return darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+		return p.Play(k.searchContext(ctx), v)
+	})
 }
 
 // darkchessBotMargin is the margin of a built-in's MGTP engine

@@ -34,6 +34,9 @@
 //
 //	random, greedy, mcts          built-in bots of every game (Othello and PDD have alphabeta
 //	                              too, dark chess expecti)
+//	best                          dark chess and PDD: the strongest built-in (expecti,
+//	                              alphabeta), package search's DarkChessBestPlayer and
+//	                              PDDBestPlayer
 //	tcp:./bot args                Othello: a TUS client, started with the server's host and port
 //	                              appended (or put in place of {host} and {port})
 //	stdio:./bot, tcp:./bot        Geister: the NTPU launcher's STDIO and TCP modes
@@ -90,14 +93,15 @@
 // The built-in mcts is package search's player (Monte Carlo tree search;
 // information-set MCTS for Geister, its determinizations weighted by what
 // the opponent's ghosts have done; dark chess playouts cut off after 12
-// plies and scored by material). Dark chess's expecti is package search's
-// Expectimax (Star1, each flip a chance node, a quiescence search of the
-// captures at the leaves; captures, steps and flips searched in that
-// order) over material, shrunk toward the draw as the no-progress counter
-// runs out, a return to a position of the game scored as a draw less a
-// contempt; PDD's alphabeta is package
-// search's αβ over the 8 best moves of each position by greedy's evaluation
-// (PDD positions have hundreds of moves, too many for playouts). Othello's
+// plies and scored by material). Dark chess's expecti, also called best, is
+// package search's DarkChessBestPlayer: Expectimax (Star1, each flip a
+// chance node, a quiescence search of the captures at the leaves;
+// captures, steps and flips searched in that order) over material, shrunk
+// toward the draw as the no-progress counter runs out, a return to a
+// position of the game scored as a draw less a contempt; PDD's alphabeta,
+// also called best, is package search's PDDBestPlayer: αβ over the 8 best
+// moves of each position by greedy's evaluation (search.PDDValue; PDD
+// positions have hundreds of moves, too many for playouts). Othello's
 // alphabeta is a fixed-depth search of its own. The search bots take their
 // time from -time through the time manager of package timer, as package
 // search's players do on any platform: under a per-move limit, the limit
@@ -111,7 +115,7 @@
 // back a fifth of the time, at most 1 s, for writing the move. Under
 // -time none they search a fixed number of playouts a move instead
 // (Othello and Geister 1000, dark chess 300, PDD 60), or a fixed depth
-// (expecti 4 plies, PDD's alphabeta 2), so that the same -seed
+// (expecti and dark chess's best 4 plies, PDD's alphabeta and best 2), so that the same -seed
 // replays their games; under a time limit their games depend on the
 // machine's speed. The other built-ins answer at once and replay from the
 // seed under any control.

@@ -19,8 +19,9 @@ import (
 
 // pddBotNames lists the built-in Ponte del Diavolo players, "random" first.
 // Each is written with the public API only (pdd, protocol and search), as a
-// student's strategy would be.
-func pddBotNames() []string { return []string{"random", "greedy", "alphabeta", "mcts"} }
+// student's strategy would be; "best" is the strongest, the same as
+// alphabeta.
+func pddBotNames() []string { return []string{"random", "greedy", "alphabeta", "mcts", "best"} }
 
 // newPDDBot returns the built-in player called name. Its choices depend on
 // seed and on the turn it plays, so a game between built-ins is the same for
@@ -48,20 +49,17 @@ func newPDDBot(name string, seed uint64, ctl timer.Control) (pdd.Player, error) 
 		return pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
 			return pddGreedyMove(ctx, p, rngFor(p))
 		}), nil
-	case "alphabeta":
-		// One move a program: a fresh search for each.
-		return pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
-			o := search.DepthOptions{TableSize: -1, Solve: -1}
-			if ctl.Unlimited() {
-				o.Depth = pddABDepth
-			}
-			// The runner's Status (its budget) is shared out by the
-			// time manager, as for package search's players.
-			k := keeper{ctl: ctl, told: true}
-			return keep(&k, ctx, func(ctx context.Context) (pdd.Move, error) {
-				res, err := search.NewAlphaBeta(newPDDSelective(ctx, pddBeam), pddABEval, o).Search(ctx, p)
-				return res.Move, err
-			})
+	case "alphabeta", "best":
+		// search.PDDBestPlayer, which shares out the strategy runner's
+		// Status (its budget) by itself; to pddBestDepth under -time none.
+		o := search.DepthOptions{}
+		if ctl.Unlimited() {
+			o.Depth = pddBestDepth
+		}
+		k := &keeper{ctl: ctl, told: true}
+		p := search.PDDBestPlayer(o)
+		return pdd.PlayerFunc(func(ctx context.Context, pos pdd.Position) (pdd.Move, error) {
+			return p.Play(k.searchContext(ctx), pos)
 		}), nil
 	case "mcts":
 		// One move a program: its search dies with it. Its time is the
@@ -73,13 +71,18 @@ func newPDDBot(name string, seed uint64, ctl timer.Control) (pdd.Player, error) 
 	return nil, fmt.Errorf("unknown pdd player %q (built-in players: %s)", name, strings.Join(pddBotNames(), ", "))
 }
 
+// pddBestDepth is the depth of the best (and alphabeta) bot's search
+// under a control with no limit (-time none), so that games replay from
+// the seed; under a limit it deepens until the time is up.
+const pddBestDepth = 2
+
 // pddMaxMovesPerSide bounds the moves of one side in a game (67 actions in
 // the course profile, fewer in the official one), for a built-in planning
 // its time under a game clock.
 const pddMaxMovesPerSide = 34
 
 // pddGreedyMove plays the move whose position scores best for the side to
-// move by pddEval, looking one ply ahead; ties are broken at random. It
+// move by search.PDDValue, looking one ply ahead; ties are broken at random. It
 // answers with the best move so far when ctx ends.
 func pddGreedyMove(ctx context.Context, p pdd.Position, rng *rand.Rand) (pdd.Move, error) {
 	moves := p.AppendLegalMoves(make([]pdd.Move, 0, pdd.MaxMoves))
@@ -93,60 +96,12 @@ func pddGreedyMove(ctx context.Context, p pdd.Position, rng *rand.Rand) (pdd.Mov
 			break
 		}
 		q := p.PlayUnchecked(m)
-		v := pddEval(q, me) - pddEval(q, me.Opponent())/2 + rng.Float64()
+		v := search.PDDValue(q, me) - search.PDDValue(q, me.Opponent())/2 + rng.Float64()
 		if v > bestV {
 			best, bestV = m, v
 		}
 	}
 	return best, nil
-}
-
-// pddEval values position q for colour c: the score (points first, then
-// islands and bridges), plus what its groups may still become: a group of 3
-// or 2 tiles that can still grow into an island, and bridges between groups
-// that are on their way to islands.
-func pddEval(q pdd.Position, c pdd.Color) float64 {
-	s := q.Score(c)
-	v := 100*float64(s.Points) + 30*float64(s.Islands) + 2*float64(s.Bridges)
-	var buf [pdd.NumSquares / 2]pddGroupBonus
-	for _, g := range pddBonuses(q, c, buf[:0]) {
-		v += g.bonus
-	}
-	return v
-}
-
-// pddBonuses appends c's groups in q that earn a bonus in pddEval, with the
-// free squares next to them: a group of 3 or 2 tiles that can still grow
-// into an island, or of one tile. A group that cannot grow is dead weight.
-func pddBonuses(q pdd.Position, c pdd.Color, dst []pddGroupBonus) []pddGroupBonus {
-	tiles := q.Tiles(c)
-	free := q.Free()
-	for rest := tiles; !rest.IsEmpty(); {
-		group := tiles.Group(firstSquare(rest))
-		rest = rest.Without(group)
-		room := group.Neighbors().Intersect(free)
-		if room.IsEmpty() {
-			continue
-		}
-		switch group.Count() {
-		case 4:
-		case 3:
-			dst = append(dst, pddGroupBonus{room, 14})
-		case 2:
-			dst = append(dst, pddGroupBonus{room, 5})
-		default:
-			dst = append(dst, pddGroupBonus{room, 1})
-		}
-	}
-	return dst
-}
-
-// firstSquare returns the lowest square of the non-empty b.
-func firstSquare(b pdd.Bitboard) pdd.Square {
-	for s := range b.Squares() {
-		return s
-	}
-	return 0
 }
 
 // pddBot is "arena bot pdd NAME [-seed N] [-rules course|official] W|B Y|N

@@ -83,7 +83,7 @@ func TestPDDGreedyBeatsRandom(t *testing.T) {
 
 func TestPDDDef(t *testing.T) {
 	d := pddDef()
-	if d.Name != "pdd" || d.Title != "Ponte del Diavolo" || !slices.Equal(d.Builtins, []string{"random", "greedy", "alphabeta", "mcts"}) ||
+	if d.Name != "pdd" || d.Title != "Ponte del Diavolo" || !slices.Equal(d.Builtins, []string{"random", "greedy", "alphabeta", "mcts", "best"}) ||
 		!slices.Equal(d.Protocols, []string{"strategy"}) || d.Seats != [2]string{"white", "black"} ||
 		!slices.Equal(d.Presets, []string{"course", "official"}) || d.DefaultTime != "5s/move" ||
 		d.Serve != nil || d.NewRunner == nil || d.Bot == nil || d.Flags == nil ||
@@ -443,7 +443,7 @@ func TestPDDRunnerOptions(t *testing.T) {
 			t.Errorf("%+v %q %q: %v, want %q", c.cfg, c.eol, c.workdir, err, c.want)
 		}
 	}
-	cfg = matchConfig{Game: pddDef(), Players: []*playerSpec{pddPlayer("best", "")}}
+	cfg = matchConfig{Game: pddDef(), Players: []*playerSpec{pddPlayer("deepblue", "")}}
 	if _, err := newPDDRunner(&cfg, "", ""); err == nil || !strings.Contains(err.Error(), "random, greedy") {
 		t.Errorf("unknown built-in: %v", err)
 	}
@@ -469,8 +469,17 @@ func TestPDDBotCommand(t *testing.T) {
 	if n := slices.Index(c.Cells[:], pdd.White); n < 0 || strings.Count(c.String(), "1") != 2 {
 		t.Errorf("after greedy's move:\n%s", c)
 	}
+	// best plays the first move too, under -time none at its fixed depth.
 	stderr.Reset()
-	if code := pddBot(t.Context(), "best", []string{"W", "N", chess, bridge, stepLog}, nil, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "random, greedy") {
+	os.WriteFile(chess, []byte(empty), 0o644)
+	if code := pddBot(t.Context(), "best", []string{"-seed", "7", "-time", "none", "W", "N", chess, bridge, stepLog}, nil, io.Discard, &stderr); code != 0 || stderr.Len() > 0 {
+		t.Fatalf("best: exit %d: %s", code, stderr.String())
+	}
+	if c := string(mustRead(t, chess)); strings.Count(c, "1") != 2 {
+		t.Errorf("after best's move:\n%s", c)
+	}
+	stderr.Reset()
+	if code := pddBot(t.Context(), "deepblue", []string{"W", "N", chess, bridge, stepLog}, nil, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), "random, greedy") {
 		t.Errorf("unknown bot: exit %d, %q", code, stderr.String())
 	}
 	stderr.Reset()

@@ -25,7 +25,7 @@ const pddProgramReserve = 10 * time.Millisecond
 type programStartKey struct{}
 
 // mctsTimeHelp is what "arena help match" says of the search bots' time.
-const mctsTimeHelp = `The built-in search bots (alphabeta, mcts, expecti) share out -time with the time manager of
+const mctsTimeHelp = `The built-in search bots (alphabeta, mcts, expecti, best) share out -time with the time manager of
 package timer, as the search players of package search do on any platform: under a per-move
 limit each move searches the limit less a latency margin (50 ms at first, more after slow
 answers) and a sixteenth for overshoot; under a game clock each move gets a share of the time
@@ -81,6 +81,22 @@ func (k *keeper) withStatus(ctx context.Context) context.Context {
 		return ctx
 	}
 	return timer.WithStatus(ctx, k.status(ctx))
+}
+
+// searchContext returns ctx for a player of package search that keeps its
+// own time by the Status on its context ([search.DarkChessBestPlayer]):
+// as [keeper.withStatus], but under no limit carrying a Status of no limit
+// and no deadline, so that the player searches its fixed depth whatever
+// the protocol tells of time (ctx's own deadline still stops it), as
+// [keep] runs a search under no limit.
+func (k *keeper) searchContext(ctx context.Context) context.Context {
+	if !k.unlimited() {
+		return timer.WithStatus(ctx, k.status(ctx))
+	}
+	s, _ := timer.StatusFrom(ctx)
+	s.Control, s.ControlTold, s.Deadline = k.ctl, true, time.Time{}
+	s.Own, s.Opponent = timer.Remaining{Told: true}, timer.Remaining{Told: true}
+	return timer.WithStatus(ctx, s)
 }
 
 // keep runs search for one ply under the budget the keeper's Manager

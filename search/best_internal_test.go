@@ -1,17 +1,45 @@
-package main
+package search
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"pgregory.net/rapid"
 
+	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/pdd/pddtest"
 )
 
+// TestDarkChessBestEval: DarkChessBestPlayer's evaluation is the material
+// balance's, stretched by tanh and shrunk in proportion to the
+// no-progress plies left, and 0 at the limit.
+func TestDarkChessBestEval(t *testing.T) {
+	const limit = 60
+	eval := darkChessBestEval(limit)
+	for _, quiet := range []int{0, 15, 30, 59, 60} {
+		// Red a guard up.
+		var st darkchess.Setup
+		st.Board[darkchess.B2], st.Board[darkchess.C3], st.Board[darkchess.D8] = darkchess.RedGuard, darkchess.RedPawn, darkchess.BlackPawn
+		st.Turn, st.Quiet = darkchess.Red, quiet
+		q, err := darkchess.NewPosition(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		state := NewDarkChessState(q)
+		for player := range 2 {
+			material := math.Tanh(4 * DarkChessEval(state, player))
+			want := material * float64(limit-quiet) / limit
+			if got := eval(state, player); math.Abs(got-want) > 1e-12 || material == 0 {
+				t.Errorf("quiet %d, player %d: %v, want %v (material %v)", quiet, player, got, want, material)
+			}
+		}
+	}
+}
+
 // TestPDDSelectiveScores: the selective PDD's score of each move, the
-// opponent's side worked out from the room its groups lose, is pddEval's
+// opponent's side worked out from the room its groups lose, is PDDValue's
 // difference one ply ahead; the moves it keeps are the best by it, best
 // first.
 func TestPDDSelectiveScores(t *testing.T) {
@@ -26,7 +54,7 @@ func TestPDDSelectiveScores(t *testing.T) {
 		want := map[pdd.Move]float64{}
 		for _, m := range p.AppendLegalMoves(nil) {
 			q := p.PlayUnchecked(m)
-			want[m] = pddEval(q, me) - pddEval(q, me.Opponent())
+			want[m] = PDDValue(q, me) - PDDValue(q, me.Opponent())
 		}
 		for _, s := range g.scratch.scored {
 			if s.v != want[s.m] {
