@@ -62,6 +62,13 @@ type Network struct {
 	images [][]int32 // the cells of each image, in order
 	itup   []int     // the tuple of each image
 	w      []float32 // all weights: stage, then tuple, then index
+	// The images flattened for Sum: image i's cells are
+	// flat[first[i]:first[i+1]], each with its power of States, and its
+	// table starts at ioff[i].
+	flat  []int32
+	pow   []int32
+	first []int32
+	ioff  []int32
 }
 
 // New returns a network of shape c with every weight 0, or an error naming
@@ -111,6 +118,17 @@ func New(c Config) (*Network, error) {
 			n.itup = append(n.itup, ti)
 		}
 	}
+	for i, img := range n.images {
+		n.first = append(n.first, int32(len(n.flat)))
+		n.ioff = append(n.ioff, int32(n.toff[n.itup[i]]))
+		p := int32(1)
+		for _, cell := range img {
+			n.flat = append(n.flat, cell)
+			n.pow = append(n.pow, p)
+			p *= int32(c.States)
+		}
+	}
+	n.first = append(n.first, int32(len(n.flat)))
 	return n, nil
 }
 
@@ -238,8 +256,22 @@ func (n *Network) index(i int, cells []uint8) int {
 func (n *Network) Sum(stage int, cells []uint8) float64 {
 	w := n.stageWeights(stage)
 	var sum float32
-	for i := range n.images {
-		sum += w[n.index(i, cells)]
+	if len(cells) < n.cfg.Cells {
+		for i := range n.images {
+			sum += w[n.index(i, cells)]
+		}
+		return float64(sum)
+	}
+	states := uint8(n.cfg.States)
+	flat, pow := n.flat, n.pow[:len(n.flat)]
+	for i, off := range n.ioff {
+		x := off
+		for k := n.first[i]; k < n.first[i+1]; k++ {
+			if s := cells[flat[k]]; s < states {
+				x += pow[k] * int32(s)
+			}
+		}
+		sum += w[x]
 	}
 	return float64(sum)
 }
@@ -322,4 +354,3 @@ func (s Schedule) At(i int) float64 {
 	f := float64(i) / float64(s.Steps)
 	return s.Start + (s.End-s.Start)*f
 }
-
