@@ -152,7 +152,10 @@ func TestNewRejects(t *testing.T) {
 		{"cell twice", func(c *Config) { c.Tuples[0][1] = 0 }, "cell 0 appears twice"},
 		{"short symmetry", func(c *Config) { c.Symmetries[1] = []int{0, 1} }, "symmetry 1 maps 2 cells"},
 		{"not a permutation", func(c *Config) { c.Symmetries[1] = []int{0, 0, 1, 2} }, "not a permutation"},
-		{"too many weights", func(c *Config) { c.Cells, c.Tuples = 16, [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}; c.Symmetries = nil }, "more than"},
+		{"too many weights", func(c *Config) {
+			c.Cells, c.Tuples = 16, [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}
+			c.Symmetries = nil
+		}, "more than"},
 	} {
 		c := lineConfig()
 		tc.edit(&c)
