@@ -25,7 +25,7 @@ const pddProgramReserve = 10 * time.Millisecond
 type programStartKey struct{}
 
 // mctsTimeHelp is what "arena help match" says of the search bots' time.
-const mctsTimeHelp = `The built-in search bots (alphabeta, mcts, expecti) share out -time with the time manager of
+const mctsTimeHelp = `The built-in search bots (alphabeta, best, mcts, expecti) share out -time with the time manager of
 package timer, as the search players of package search do on any platform: under a per-move
 limit each move searches the limit less a latency margin (50 ms at first, more after slow
 answers) and a sixteenth for overshoot; under a game clock each move gets a share of the time
