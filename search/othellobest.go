@@ -3,8 +3,8 @@ package search
 import (
 	"context"
 	"math"
-	"time"
 	"sync"
+	"time"
 
 	"github.com/botarena/botarena/othello"
 )
