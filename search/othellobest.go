@@ -356,8 +356,8 @@ func (s *othelloSearch) storeKey(key uint64, depth int, value, alpha, beta float
 // It keeps time as [OthelloAlphaBetaPlayer] does, with a [timer.Manager]
 // for each game, but begins no iteration past half the time to the move's
 // soft target (it would rarely end, and a move sent early is safer on a
-// loaded machine), and answers at the hard limit at the latest with the
-// best move so far. Use one player for one game at a time.
+// loaded machine), and answers at three quarters of the hard limit at the
+// latest with the best move so far. Use one player for one game at a time.
 func OthelloBestPlayer(o DepthOptions) othello.Player {
 	var mu sync.Mutex
 	var clock plyClock
@@ -372,6 +372,14 @@ func OthelloBestPlayer(o DepthOptions) othello.Player {
 		defer mu.Unlock()
 		ctx, done := clock.start(ctx, othelloPlan(p, clock.progress))
 		defer done()
+		if dl, ok := ctx.Deadline(); ok {
+			// Stop at three quarters of the hard limit: on a loaded
+			// machine the search may not run again for a while after the
+			// time has passed, and the move must still be sent in time.
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithDeadline(ctx, dl.Add(-time.Until(dl)/4))
+			defer cancel()
+		}
 		res, err := s.Search(ctx, p)
 		return res.Move, err
 	})
