@@ -48,6 +48,17 @@
 // (corners, mobility, disc parity in the endgame) is an evaluation to start
 // from; the [Othello] adapter hashes its positions from their bitboards.
 //
+// # Learned Othello evaluation
+//
+// [OthelloPatternEval] is an n-tuple network (package ntuple) of the
+// classic Othello patterns ([OthelloPatternConfig]: edges with their
+// X-squares, corner blocks, rows, diagonals, under the 8 symmetries, a
+// weight set for each stage of the game), trained by self-play with
+// TD(λ) ([TrainOthello], which "arena train othello" runs) and embedded in
+// the package. [OthelloBestPlayer] searches with it: principal-variation
+// alpha-beta with a transposition table, moves ordered by the table and
+// the evaluation, and an exact solve of the endgame.
+//
 // # Expectimax
 //
 // [Expectimax] is expectiminimax over a [ChanceGame]: alpha-beta at the
@@ -85,7 +96,7 @@
 // budget is spent. A context with a deadline and no Status is a caller's
 // own budget for the move: the search runs to it, less [MaxMargin] at most
 // to send the move. With no time limit at all, it plays the playout
-// budget alone. [OthelloAlphaBetaPlayer] and
+// budget alone. [OthelloAlphaBetaPlayer], [OthelloBestPlayer] and
 // [DarkChessExpectimaxPlayer] do the same with the depth-first searches,
 // and a node budget. A bot that runs a search itself gets the same
 // behaviour from [WithBudget] and a Manager of its own.

@@ -13,7 +13,7 @@ import (
 
 // othelloBotNames lists the built-in Othello players. Each is written with the
 // public API only, as a user would.
-func othelloBotNames() []string { return []string{"random", "greedy", "alphabeta", "mcts"} }
+func othelloBotNames() []string { return []string{"random", "greedy", "alphabeta", "best", "mcts"} }
 
 // newOthelloBot returns the built-in player called name, seeded by seed,
 // for one game at a time under the time control ctl.
@@ -57,6 +57,8 @@ func newOthelloBot(name string, seed uint64, ctl timer.Control) (othello.Player,
 		}), nil
 	case "mcts":
 		return newOthelloMCTS(seed, ctl), nil
+	case "best":
+		return newOthelloBest(ctl), nil
 	}
 	return nil, fmt.Errorf("unknown othello player %q (built-in players: %s)", name, strings.Join(othelloBotNames(), ", "))
 }

@@ -8,9 +8,18 @@
 //	arena serve <game> [flags]
 //	arena view [-web addr] [record files or directories...]
 //	arena bot <game> <name> [args...]
+//	arena train othello [-seed S] [-games N] [-out FILE] [-j N]
 //	arena help [command [game]]
 //	arena help results
 //	arena version
+//
+// "arena train othello" trains the n-tuple network of the Othello best
+// bot (package search's OthelloPatternEval) by self-play with TD(λ),
+// telling the games done, the games a second and the time left on
+// standard error at most once a second, and writes the weights file
+// atomically at the end. The same seed and flags give the same file,
+// whatever -j; the shipped weights are the defaults' with the seed their
+// README names.
 //
 // # Matches
 //
@@ -34,9 +43,9 @@
 //
 //	random, greedy, mcts          built-in bots of every game (Othello and PDD have alphabeta
 //	                              too, dark chess expecti)
-//	best                          dark chess and PDD: the strongest built-in (expecti,
-//	                              alphabeta), package search's DarkChessBestPlayer and
-//	                              PDDBestPlayer
+//	best                          the strongest built-in of Othello, dark chess and PDD
+//	                              (package search's OthelloBestPlayer, DarkChessBestPlayer,
+//	                              PDDBestPlayer; dark chess's is expecti, PDD's alphabeta)
 //	tcp:./bot args                Othello: a TUS client, started with the server's host and port
 //	                              appended (or put in place of {host} and {port})
 //	stdio:./bot, tcp:./bot        Geister: the NTPU launcher's STDIO and TCP modes
@@ -102,7 +111,10 @@
 // also called best, is package search's PDDBestPlayer: αβ over the 8 best
 // moves of each position by greedy's evaluation (search.PDDValue; PDD
 // positions have hundreds of moves, too many for playouts). Othello's
-// alphabeta is a fixed-depth search of its own. The search bots take their
+// alphabeta is a fixed-depth search of its own; Othello's best is package
+// search's OthelloBestPlayer, principal-variation αβ over the learned
+// n-tuple evaluation with an exact endgame solve (its weights made by
+// "arena train othello"). The search bots take their
 // time from -time through the time manager of package timer, as package
 // search's players do on any platform: under a per-move limit, the limit
 // less a latency margin (50 ms, more after slow answers) and a sixteenth
@@ -115,7 +127,8 @@
 // back a fifth of the time, at most 1 s, for writing the move. Under
 // -time none they search a fixed number of playouts a move instead
 // (Othello and Geister 1000, dark chess 300, PDD 60), or a fixed depth
-// (expecti and dark chess's best 4 plies, PDD's alphabeta and best 2), so that the same -seed
+// (expecti and dark chess's best 4 plies, PDD's alphabeta and best 2,
+// Othello's best 4 and a solve from 10 empty squares), so that the same -seed
 // replays their games; under a time limit their games depend on the
 // machine's speed. The other built-ins answer at once and replay from the
 // seed under any control.

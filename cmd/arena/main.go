@@ -66,6 +66,7 @@ func usage() string {
   arena serve <game> [flags]                           the platform's server, for its existing clients
   arena view [-web addr] [record files or dirs...]     the web viewer, to replay record files
   arena bot <game> <name> [args...]                    a built-in bot as a program speaking the game's interface
+  arena train othello [-seed S] [-games N] [-out FILE] the weights of the best Othello bot, by self-play
   arena help [command [game]]                          the flags of a command
   arena version                                        arena's version and the revision it was built from
   arena help results                                   how games end: the words of result lines and results.tsv
@@ -83,7 +84,7 @@ alone for the game's first protocol; NAME=PLAYER names a player.
 }
 
 // commandNames lists the commands, for errors.
-const commandNames = "match, tournament, merge, serve, view, bot, help, version"
+const commandNames = "match, tournament, merge, serve, view, bot, train, help, version"
 
 // versionText is what "arena version" prints: arena's version, then the
 // module's version, the VCS revision (with its time, and "modified" for a
@@ -171,6 +172,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		return nil
+	case "train":
+		return runTrain(ctx, rest, stdout, stderr)
 	case "match", "tournament", "serve", "bot":
 	default:
 		fmt.Fprint(stderr, usage())
@@ -256,7 +259,7 @@ func help(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	line := []string{cmd}
 	switch cmd {
-	case "view", "merge":
+	case "view", "merge", "train":
 	case "match", "tournament", "serve", "bot":
 		game := "othello"
 		if len(args) > 1 {

@@ -98,10 +98,10 @@ func TestBadCommandLines(t *testing.T) {
 		want string
 	}{
 		{nil, "no command"},
-		{[]string{"dance"}, `unknown command "dance" (commands: match, tournament, merge, serve, view, bot, help, version)`},
+		{[]string{"dance"}, `unknown command "dance" (commands: match, tournament, merge, serve, view, bot, train, help, version)`},
 		{[]string{"match"}, "name the game (games: othello, geister, darkchess, pdd)"},
 		{[]string{"match", "chess"}, `unknown game "chess" (games: othello, geister, darkchess, pdd)`},
-		{[]string{"match", "othello", "deepblue"}, `unknown player "deepblue" (built-in players: random, greedy, alphabeta, mcts; or a program as PROTOCOL:COMMAND with PROTOCOL one of tcp`},
+		{[]string{"match", "othello", "deepblue"}, `unknown player "deepblue" (built-in players: random, greedy, alphabeta, best, mcts; or a program as PROTOCOL:COMMAND with PROTOCOL one of tcp`},
 		{[]string{"match", "othello", "mgtp:./x"}, `unknown protocol "mgtp" for othello`},
 		{[]string{"match", "othello", "tcp:"}, `no program after "tcp:"`},
 		{[]string{"match", "othello", "a", "b", "c"}, "a match has two players, got 3"},
@@ -119,7 +119,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"serve", "othello", "-pairing", "best"}, `unknown pairing "best"`},
 		{[]string{"serve", "othello", "-port", "0", "extra"}, `unexpected argument "extra"`},
 		{[]string{"serve", "othello", "-maxerrors", "-2"}, "-maxerrors -2"},
-		{[]string{"bot", "othello"}, "name the bot (built-in: random, greedy, alphabeta, mcts)"},
+		{[]string{"bot", "othello"}, "name the bot (built-in: random, greedy, alphabeta, best, mcts)"},
 	} {
 		err := run(context.Background(), tt.args, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -318,7 +318,7 @@ func TestHelpAndUsageStreams(t *testing.T) {
 		{"help"}, {"-h"}, {"--help"}, {"help", "match"}, {"help", "match", "pdd"}, {"help", "tournament", "geister"},
 		{"help", "serve", "othello"}, {"help", "bot", "darkchess"}, {"help", "view"}, {"help", "merge"}, {"help", "version"},
 		{"help", "results"}, {"match", "othello", "-h"}, {"merge", "-h"}, {"view", "-h"}, {"serve", "geister", "-h"},
-		{"bot", "othello", "random", "-h"},
+		{"bot", "othello", "random", "-h"}, {"help", "train"}, {"train", "-h"}, {"train", "othello", "-h"},
 	} {
 		var out, errOut bytes.Buffer
 		err := run(t.Context(), args, &out, &errOut)
@@ -330,6 +330,7 @@ func TestHelpAndUsageStreams(t *testing.T) {
 		nil, {"nosuch"}, {"help", "nosuch"}, {"help", "match", "nosuch"}, {"match", "nosuch"}, {"match", "othello", "-bogus"},
 		{"tournament", "geister", "-bogus"}, {"merge", "-bogus"}, {"view", "-bogus"}, {"serve", "othello", "-bogus"},
 		{"serve", "pdd"}, {"bot", "othello", "nosuch"}, {"bot", "pdd", "random", "-bogus"}, {"match", "othello", "random"},
+		{"train", "othello", "-bogus"},
 	} {
 		var out, errOut bytes.Buffer
 		err := run(t.Context(), args, &out, &errOut)

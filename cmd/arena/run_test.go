@@ -131,7 +131,7 @@ func TestStrongBeatsRandom(t *testing.T) {
 // the quick tier plays the first pair and wants both won.
 func TestSearchBotsBeatRandom(t *testing.T) {
 	for _, c := range []struct{ game, bot string }{
-		{"othello", "mcts"}, {"geister", "mcts"}, {"darkchess", "mcts"}, {"pdd", "mcts"},
+		{"othello", "mcts"}, {"othello", "best"}, {"geister", "mcts"}, {"darkchess", "mcts"}, {"pdd", "mcts"},
 		{"darkchess", "expecti"}, {"pdd", "alphabeta"},
 	} {
 		def, err := findGame(c.game)
