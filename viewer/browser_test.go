@@ -259,7 +259,7 @@ func TestBrowser(t *testing.T) {
 			var result string
 			b.Await(`const done = arguments[arguments.length-1], t0 = performance.now();
 				(function check() { const r = document.getElementById("result");
-				  if (!r.hidden) done(r.textContent); else if (performance.now() - t0 > 10000) done("timeout"); else setTimeout(check, 10); })();`, &result)
+				  if (!r.hidden) done(r.textContent); else if (performance.now() - t0 > 30000) done("timeout"); else setTimeout(check, 10); })();`, &result)
 			if !strings.Contains(result, "first player wins (test)") {
 				t.Errorf("%s live: result shown %q", def.Name, result)
 			}

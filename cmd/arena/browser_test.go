@@ -127,7 +127,7 @@ func browseMatch(t *testing.T, b *browsertest.Browser, def *gameDef, shots strin
 	b.Await(`const done = arguments[arguments.length-1], t0 = performance.now();
 		(function check() { const r = document.getElementById("result");
 		  if (!r.hidden) done(document.getElementById("ply").textContent);
-		  else if (performance.now() - t0 > 10000) done("no result"); else setTimeout(check, 10); })();`, &ply)
+		  else if (performance.now() - t0 > 30000) done("no result"); else setTimeout(check, 10); })();`, &ply)
 	box := b.BoardAt(atoi(t, ply))
 	img := b.Screenshot()
 	browsertest.SaveShot(t, shots, "match-"+def.Name+"-live", img)
@@ -277,7 +277,7 @@ func browseRealtime(t *testing.T, b *browsertest.Browser, def *gameDef, w viewer
 	var result string
 	b.Await(`const done = arguments[arguments.length-1], t0 = performance.now();
 		(function check() { const r = document.getElementById("result");
-		  if (!r.hidden) done(r.textContent); else if (performance.now() - t0 > 10000) done("no result shown"); else setTimeout(check, 10); })();`, &result)
+		  if (!r.hidden) done(r.textContent); else if (performance.now() - t0 > 30000) done("no result shown"); else setTimeout(check, 10); })();`, &result)
 	if !strings.HasPrefix(result, "Result: ") || strings.Contains(result, "no result shown") {
 		t.Errorf("%s: the live page shows %q at the end", def.Name, result)
 	}

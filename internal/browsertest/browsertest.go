@@ -128,7 +128,10 @@ func Start(t testing.TB, width, height int) *Browser {
 				"--disable-dev-shm-usage", "--hide-scrollbars", "--force-device-scale-factor=1",
 				fmt.Sprintf("--window-size=%d,%d", width, height), "--user-data-dir=" + t.TempDir()},
 		},
-		"timeouts": map[string]int{"script": 15000, "pageLoad": 20000},
+		// Generous: on a loaded machine (a load of 10 on 2 cores) the
+		// browser's own timers ran late enough for a 15 s script timeout
+		// to cut a wait of the page's short.
+		"timeouts": map[string]int{"script": 60000, "pageLoad": 60000},
 	}}}
 	var sess struct {
 		SessionID string `json:"sessionId"`
