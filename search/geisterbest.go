@@ -1,0 +1,238 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"github.com/botarena/botarena/geister"
+)
+
+// geisterThreatDepth is the number of the opponent's moves within which
+// [GeisterBestPlayer] looks for an escape it cannot stop: the opponent's
+// ghost on an exit, or one step from it with no guard able to take it
+// there, and so on.
+const geisterThreatDepth = 3
+
+// geisterRiskSlack is how much more risk than the safest root move's a
+// move may carry and still be played: the risks are estimates from the
+// belief, which should not split hairs.
+const geisterRiskSlack = 0.02
+
+// geisterThreatNodes bounds the positions one threat search visits, so
+// that a crowded position cannot eat the move's time.
+const geisterThreatNodes = 20000
+
+// GeisterBestPlayer returns package search's strongest Geister player: the
+// [GeisterPlayer]'s search (IS-MCTS over determinizations drawn by what
+// the opponent's ghosts have done, with its playouts), and at the root a
+// tactical check that sees escapes coming. For every legal move it weighs,
+// over the same determinizations, the chance that the opponent then has an
+// escape it cannot be stopped from within a few of its moves (a ghost on
+// an exit, one that reaches an exit where no ghost can take it, ...), and
+// it plays the search's favourite among the moves whose chance is (nearly)
+// the least. It escapes at once when it can. It keeps time as
+// [GeisterPlayer] does; its red set is drawn uniformly from a source
+// seeded by o.Seed; plyLimit is the game's ply limit, 0 meaning the GAT's.
+func GeisterBestPlayer(o Options, plyLimit int) geister.Player {
+	b := &geisterBelief{}
+	b.reset()
+	m := NewISMCTS(geisterBeliefGame{Geister: Geister{PlyLimit: plyLimit}, b: b}, o)
+	m.Policy = geisterPlayout
+	return &geisterBest{geisterPlayer: geisterPlayer{m: m, b: b, rng: rand.New(rand.NewPCG(o.Seed, 0x5E7))}}
+}
+
+type geisterBest struct {
+	geisterPlayer
+	risk [32]float64 // the risk of each legal move, by index
+}
+
+// Play reads the opponent's last move into the belief, weighs the risk of
+// every legal move and searches v.
+func (p *geisterBest) Play(ctx context.Context, v geister.View) (geister.Move, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	b := p.b
+	newGame := !b.have || v.Ply() <= b.prev.Ply() || v.Viewer() != b.prev.Viewer()
+	left := (p.m.g.limit() - v.Ply() + 1) / 2
+	ctx, done := p.clock.start(ctx, plyPlan{newGame: newGame, progress: v.Ply(), maxLeft: max(left, 1)})
+	defer done()
+	b.observe(v)
+
+	var buf [32]geister.Move
+	moves := v.AppendLegalMoves(buf[:0])
+	for _, m := range moves {
+		if v.IsEscape(m) {
+			return m, nil
+		}
+	}
+	if len(moves) == 0 {
+		res, err := p.m.Search(ctx, v)
+		return res.Move, err
+	}
+	risk := p.risk[:len(moves)]
+	least := geisterRisks(v, b, moves, risk)
+	safe := 0
+	for _, r := range risk {
+		if r <= least+geisterRiskSlack {
+			safe++
+		}
+	}
+	if safe == 1 || ctx.Err() != nil {
+		return geisterLeastRisk(moves, risk, least), nil
+	}
+	res, err := p.m.Search(ctx, v)
+	if err != nil {
+		return res.Move, err
+	}
+	if safe == len(moves) {
+		return res.Move, nil
+	}
+	best, visits := geister.NoMove, -1
+	for _, st := range res.Moves {
+		for i, m := range moves {
+			if m == st.Move && risk[i] <= least+geisterRiskSlack && st.Visits > visits {
+				best, visits = m, st.Visits
+			}
+		}
+	}
+	if best == geister.NoMove {
+		best = geisterLeastRisk(moves, risk, least)
+	}
+	return best, nil
+}
+
+// geisterLeastRisk returns the first of moves with the least risk.
+func geisterLeastRisk(moves []geister.Move, risk []float64, least float64) geister.Move {
+	for i, m := range moves {
+		if risk[i] <= least {
+			return m
+		}
+	}
+	return moves[0]
+}
+
+// geisterRisks sets risk[i] to the chance, over the determinizations b
+// draws from v, that the viewer's move moves[i] lets the opponent force an
+// escape within geisterThreatDepth of its moves (or loses the game at
+// once); it returns the least of them.
+func geisterRisks(v geister.View, b *geisterBelief, moves []geister.Move, risk []float64) float64 {
+	for i := range risk {
+		risk[i] = 0
+	}
+	total := 0.0
+	var s geisterThreatSearch
+	for k := 0; k < b.n; k++ {
+		w := b.cum[k]
+		if k > 0 {
+			w -= b.cum[k-1]
+		}
+		p, err := v.Position(b.sets[k])
+		if err != nil || w <= 0 {
+			continue
+		}
+		total += w
+		me := p.Turn()
+		for i, m := range moves {
+			q := p.PlayUnchecked(m)
+			if q.IsOver() {
+				if r := q.Result(); r.Winner != me {
+					risk[i] += w
+				}
+				continue
+			}
+			s.nodes = 0
+			if s.forces(q, geisterThreatDepth) {
+				risk[i] += w
+			}
+		}
+	}
+	least := 1.0
+	for i := range risk {
+		if total > 0 {
+			risk[i] /= total
+		}
+		least = min(least, risk[i])
+	}
+	return least
+}
+
+// geisterThreatSearch is an AND-OR search for a forced escape in a
+// position whose colours are all known.
+type geisterThreatSearch struct {
+	nodes int
+}
+
+// forces reports whether the side to move in p can escape within n of its
+// moves whatever the other side plays: an escape now, or a move after
+// which every reply leaves a forced escape within n-1 (a reply that loses
+// the game at once counts for the mover). Only the moves of blue ghosts
+// that can still reach an exit in time are tried. Past the search's node
+// budget it answers false.
+func (s *geisterThreatSearch) forces(p geister.Position, n int) bool {
+	if n <= 0 {
+		return false
+	}
+	s.nodes++
+	c := p.Turn()
+	if !geisterRunnerWithin(p, c, n) {
+		return false
+	}
+	var buf [32]geister.Move
+	moves := p.AppendLegalMoves(buf[:0])
+	for _, m := range moves {
+		if p.IsEscape(m) {
+			return true
+		}
+	}
+	if n == 1 || s.nodes > geisterThreatNodes {
+		return false
+	}
+	var rbuf [32]geister.Move
+	for _, m := range moves {
+		g := m.Ghost()
+		if p.GhostColor(c, g) != geister.Blue {
+			continue
+		}
+		to := p.Target(m)
+		if geisterExitDistance(c, to, false) > n-1 {
+			continue
+		}
+		q := p.PlayUnchecked(m)
+		if q.IsOver() {
+			if q.Result().Winner == c {
+				return true
+			}
+			continue
+		}
+		all := true
+		for _, r := range q.AppendLegalMoves(rbuf[:0]) {
+			t := q.PlayUnchecked(r)
+			if t.IsOver() {
+				if t.Result().Winner == c {
+					continue
+				}
+				all = false
+				break
+			}
+			if !s.forces(t, n-1) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// geisterRunnerWithin reports whether side c has a blue ghost within n
+// moves of leaving by one of its exits, the board's walls aside.
+func geisterRunnerWithin(p geister.Position, c geister.Color, n int) bool {
+	for g := geister.A; g <= geister.H; g++ {
+		if p.GhostColor(c, g) == geister.Blue && geisterExitDistance(c, p.Square(c, g), false) <= n {
+			return true
+		}
+	}
+	return false
+}
