@@ -1,0 +1,135 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/botarena/botarena/geister"
+)
+
+// TestGeisterRushPlayer: over random games against a uniform random
+// player, every move of the rush is legal; it escapes whenever it can;
+// otherwise, while one of its blue ghosts has a path to an exit, its move
+// brings the nearest of them one move nearer.
+func TestGeisterRushPlayer(t *testing.T) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(7, 8))
+	escapes := 0
+	for game := range 40 {
+		rush := GeisterRushPlayer(uint64(game))
+		me := geister.Color(game & 1)
+		mine, err := rush.Setup(ctx)
+		if err != nil || !mine.Valid() {
+			t.Fatalf("game %d: Setup = %v, %v", game, mine, err)
+		}
+		reds := [2]geister.Reds{geister.RedsAt(r.IntN(geister.NumReds)), geister.RedsAt(r.IntN(geister.NumReds))}
+		reds[me] = mine
+		start, err := geister.Start(reds[0], reds[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := geister.NewGame(geister.GAT, start)
+		for !g.IsOver() {
+			p := g.Position()
+			moves := p.AppendLegalMoves(nil)
+			m := moves[r.IntN(len(moves))]
+			if p.Turn() == me {
+				v := g.View(me)
+				if m, err = rush.Play(ctx, v); err != nil {
+					t.Fatalf("game %d ply %d: %v", game, p.Ply(), err)
+				}
+				if !v.IsLegal(m) {
+					t.Fatalf("game %d: the rush played %s, illegal in %s", game, m, p)
+				}
+				canEscape := false
+				for _, e := range moves {
+					canEscape = canEscape || p.IsEscape(e)
+				}
+				switch {
+				case canEscape:
+					if !p.IsEscape(m) {
+						t.Fatalf("game %d: the rush played %s, not an escape, in %s", game, m, p)
+					}
+					escapes++
+				default:
+					dist := geisterExitDistances(v)
+					near := geisterUnreached
+					for gh := geister.A; gh <= geister.H; gh++ {
+						s := v.Square(me, gh)
+						if v.GhostColor(me, gh) != geister.Blue || !s.Valid() {
+							continue
+						}
+						for _, n := range geisterNeighbours(s) {
+							if n.Valid() {
+								near = min(near, dist[n]+1)
+							}
+						}
+					}
+					if near < geisterUnreached {
+						if got := dist[v.Target(m)]; got != near-1 || v.GhostColor(me, m.Ghost()) != geister.Blue {
+							t.Fatalf("game %d: the rush played %s to a square %d moves from leaving, want a blue ghost to one %d away, in %s", game, m, got, near-1, p)
+						}
+					}
+				}
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if escapes == 0 {
+		t.Error("the rush never escaped in 40 games against random")
+	}
+}
+
+// TestGeisterBestTakesTheRunner: the opponent's ghost stands on its exit,
+// our back corner, and leaves next move if it is blue; only our ghost next
+// to it can take it there. Whatever its seed, even with almost no search,
+// the best player takes it.
+func TestGeisterBestTakesTheRunner(t *testing.T) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
+	// First's E stands at (1,5), next to the corner (0,5); Second's A on it.
+	p := geisterAt(t, blues, geister.RedsOf(geister.B, geister.C, geister.D, geister.E), 20, [4]int{1, int(geister.A), 0, 5})
+	v := p.View(geister.First)
+	take := geister.NewMove(geister.E, geister.West)
+	if !v.IsLegal(take) {
+		t.Fatalf("%s is not legal in %s", take, p)
+	}
+	for seed := range uint64(20) {
+		bot := GeisterBestPlayer(Options{Playouts: 8, Seed: seed}, 0)
+		m, err := bot.Play(context.Background(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m != take {
+			t.Fatalf("seed %d: played %s, want %s, taking the ghost on the exit", seed, m, take)
+		}
+	}
+}
+
+// TestGeisterThreatSearch: a blue ghost one step from its exit, with no
+// ghost of the other side able to reach the exit or the ghost in time,
+// forces an escape in two moves, not in one; once a guard stands next to
+// the exit, it forces none.
+func TestGeisterThreatSearch(t *testing.T) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // First's A-D blue
+	// First's A at (0,1), one step from its exit (0,0); Second's D and H,
+	// which start next to those squares, moved away.
+	const d, h = int(geister.D), int(geister.H)
+	away := [][4]int{{0, int(geister.A), 0, 1}, {1, d, 3, 2}, {1, h, 4, 3}}
+	free := geisterAt(t, blues, geister.RedsAt(0), 10, away...)
+	var s geisterThreatSearch
+	if s.forces(free, 1) {
+		t.Errorf("an escape in one move found in %s", free)
+	}
+	if !s.forces(free, 2) {
+		t.Errorf("no forced escape in two moves found in %s", free)
+	}
+	// Second's E (red) moved to (1,0): next to the exit, it takes the
+	// ghost when it gets there.
+	guarded := geisterAt(t, blues, geister.RedsAt(0), 10, append(away, [4]int{1, int(geister.E), 1, 0})...)
+	if s.forces(guarded, 3) {
+		t.Errorf("a forced escape found in %s, where a guard stands next to the exit", guarded)
+	}
+}
