@@ -70,7 +70,7 @@ func (p *geisterBest) Play(ctx context.Context, v geister.View) (geister.Move, e
 		return res.Move, err
 	}
 	risk := p.risk[:len(moves)]
-	least := geisterRisks(v, b, moves, risk)
+	least := geisterRisks(ctx, v, b, moves, risk)
 	safe := 0
 	for _, r := range risk {
 		if r <= least+geisterRiskSlack {
@@ -114,14 +114,46 @@ func geisterLeastRisk(moves []geister.Move, risk []float64, least float64) geist
 // geisterRisks sets risk[i] to the chance, over the determinizations b
 // draws from v, that the viewer's move moves[i] lets the opponent force an
 // escape within geisterThreatDepth of its moves (or loses the game at
-// once); it returns the least of them.
-func geisterRisks(v geister.View, b *geisterBelief, moves []geister.Move, risk []float64) float64 {
+// once); it returns the least of them. It stops early, with the risks of
+// the determinizations searched so far, once ctx is done.
+//
+// The threat searches of one move give the same answer for all the
+// determinizations that colour alike the opponent's ghosts near enough to
+// their exits to leave within the depth and those the move may take, as
+// long as the captures of the replies within it cannot end the game by the
+// count of colours taken: each is searched once.
+func geisterRisks(ctx context.Context, v geister.View, b *geisterBelief, moves []geister.Move, risk []float64) float64 {
+	return geisterRisksMemo(ctx, v, b, moves, risk, true)
+}
+
+// geisterRisksMemo is geisterRisks, searching each determinization afresh
+// unless memo.
+func geisterRisksMemo(ctx context.Context, v geister.View, b *geisterBelief, moves []geister.Move, risk []float64, memo bool) float64 {
 	for i := range risk {
 		risk[i] = 0
 	}
+	opp := v.Viewer().Opponent()
+	var near [8]bool
+	for g := geister.A; g <= geister.H; g++ {
+		near[g] = geisterExitDistance(opp, v.Square(opp, g), true) <= geisterThreatDepth
+	}
+	for _, m := range moves {
+		if g, _, ok := v.Captures(m); ok {
+			near[g] = true // its colour decides what taking it does
+		}
+	}
+	redsTaken, bluesTaken := v.Captured(opp)
+	// Our replies within the depth take at most geisterThreatDepth-1 ghosts
+	// besides the one the move may take.
+	memoOK := redsTaken+geisterThreatDepth-1 < 4 && bluesTaken+geisterThreatDepth-1 < 4
+	memoOK = memoOK && memo
+	var seen [32][256]int8 // by move and the near ghosts' colours: 0 unknown, 1 safe, 2 forced
 	total := 0.0
 	var s geisterThreatSearch
 	for k := 0; k < b.n; k++ {
+		if k&7 == 7 && ctx.Err() != nil {
+			break
+		}
 		w := b.cum[k]
 		if k > 0 {
 			w -= b.cum[k-1]
@@ -131,6 +163,12 @@ func geisterRisks(v geister.View, b *geisterBelief, moves []geister.Move, risk [
 			continue
 		}
 		total += w
+		key := 0
+		for g := geister.A; g <= geister.H; g++ {
+			if near[g] && b.sets[k].Has(g) {
+				key |= 1 << g
+			}
+		}
 		me := p.Turn()
 		for i, m := range moves {
 			q := p.PlayUnchecked(m)
@@ -140,9 +178,22 @@ func geisterRisks(v geister.View, b *geisterBelief, moves []geister.Move, risk [
 				}
 				continue
 			}
+			if memoOK && i < len(seen) && seen[i][key] != 0 {
+				if seen[i][key] == 2 {
+					risk[i] += w
+				}
+				continue
+			}
 			s.nodes = 0
-			if s.forces(q, geisterThreatDepth) {
+			forced := s.forces(q, geisterThreatDepth)
+			if forced {
 				risk[i] += w
+			}
+			if memoOK && i < len(seen) {
+				seen[i][key] = 1
+				if forced {
+					seen[i][key] = 2
+				}
 			}
 		}
 	}

@@ -133,3 +133,76 @@ func TestGeisterThreatSearch(t *testing.T) {
 		t.Errorf("a forced escape found in %s, where a guard stands next to the exit", guarded)
 	}
 }
+
+// BenchmarkGeisterRisks: the root check of the best player over all 70
+// red sets, in the opening and with a runner near our back corner.
+func BenchmarkGeisterRisks(b *testing.B) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H)
+	t := &testing.T{}
+	for _, c := range []struct {
+		name string
+		p    geister.Position
+	}{
+		{"start", geisterAt(t, blues, geister.RedsAt(0), 0)},
+		{"runner", geisterAt(t, blues, geister.RedsAt(0), 20, [4]int{1, int(geister.A), 0, 3}, [4]int{1, int(geister.B), 4, 3}, [4]int{0, int(geister.E), 3, 2})},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			v := c.p.View(geister.First)
+			var bel geisterBelief
+			bel.reset()
+			bel.observe(v)
+			moves := v.AppendLegalMoves(nil)
+			risk := make([]float64, len(moves))
+			for b.Loop() {
+				geisterRisks(context.Background(), v, &bel, moves, risk)
+			}
+		})
+	}
+}
+
+// TestGeisterRisksMemo: the risks computed with the threat searches shared
+// among determinizations that colour the relevant ghosts alike are those
+// of a search of every determinization, in positions of random games in
+// which the ghosts run for the exits.
+func TestGeisterRisksMemo(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	checked, risky := 0, 0
+	for game := range 30 {
+		p, err := geister.Start(geister.RedsAt(r.IntN(geister.NumReds)), geister.RedsAt(r.IntN(geister.NumReds)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !p.IsOver() && p.Ply() < 60 {
+			moves := p.AppendLegalMoves(nil)
+			m := moves[r.IntN(len(moves))]
+			if dm, ok := geisterRushMove(p.View(p.Turn()), moves, r); ok && r.IntN(2) == 0 {
+				m = dm
+			}
+			p = p.PlayUnchecked(m)
+			if p.IsOver() || p.Ply()%3 != 0 {
+				continue
+			}
+			v := p.View(p.Turn())
+			var bel geisterBelief
+			bel.reset()
+			bel.observe(v)
+			vm := v.AppendLegalMoves(nil)
+			a, b := make([]float64, len(vm)), make([]float64, len(vm))
+			geisterRisksMemo(context.Background(), v, &bel, vm, a, true)
+			geisterRisksMemo(context.Background(), v, &bel, vm, b, false)
+			for i := range a {
+				if a[i] != b[i] {
+					t.Fatalf("game %d: risk of %s in %s: %v shared, %v searched afresh", game, vm[i], p, a[i], b[i])
+				}
+				if a[i] > 0 {
+					risky++
+				}
+			}
+			checked++
+		}
+	}
+	if risky == 0 {
+		t.Errorf("no risky move in %d positions: the test checks nothing", checked)
+	}
+	t.Logf("%d positions, %d risky moves", checked, risky)
+}
