@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/internal/longtest"
 )
 
 // TestGeisterRushPlayer: over random games against a uniform random
@@ -205,4 +206,65 @@ func TestGeisterRisksMemo(t *testing.T) {
 		t.Errorf("no risky move in %d positions: the test checks nothing", checked)
 	}
 	t.Logf("%d positions, %d risky moves", checked, risky)
+}
+
+// geisterMatch plays games between a and b (made afresh for each game by
+// the game's number), seats alternating, a first in even games, and
+// returns a's wins and losses.
+func geisterMatch(t *testing.T, games int, a, b func(game int) geister.Player) (wins, losses int) {
+	t.Helper()
+	ctx := context.Background()
+	for game := range games {
+		players := [2]geister.Player{a(game), b(game)}
+		if game&1 == 1 {
+			players[0], players[1] = players[1], players[0]
+		}
+		var reds [2]geister.Reds
+		for i, pl := range players {
+			r, err := pl.Setup(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reds[i] = r
+		}
+		start, err := geister.Start(reds[0], reds[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := geister.NewGame(geister.GAT, start)
+		for !g.IsOver() {
+			c := g.Turn()
+			m, err := players[c].Play(ctx, g.View(c))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatalf("game %d: %v", game, err)
+			}
+		}
+		res, _ := g.Result()
+		switch me := geister.Color(game & 1); {
+		case res.Draw:
+		case res.Winner == me:
+			wins++
+		default:
+			losses++
+		}
+	}
+	return wins, losses
+}
+
+// TestGeisterBestBeatsRush: 20 games at 300 playouts a move against the
+// rush, seats alternating; at least 18 wins (quick tier: 2 games, both
+// won). It wins all 20; the plain GeisterPlayer, which does not see the
+// rush coming, wins 3 of them.
+func TestGeisterBestBeatsRush(t *testing.T) {
+	games, atLeast := longtest.Pick(2, 20), longtest.Pick(2, 18)
+	wins, losses := geisterMatch(t, games,
+		func(game int) geister.Player { return GeisterBestPlayer(Options{Playouts: 300, Seed: uint64(game)}, 0) },
+		func(game int) geister.Player { return GeisterRushPlayer(uint64(game) + 100) })
+	t.Logf("%d wins, %d losses of %d", wins, losses, games)
+	if wins < atLeast {
+		t.Errorf("the best player won %d of %d games against the rush, want at least %d", wins, games, atLeast)
+	}
 }
