@@ -14,9 +14,17 @@ import (
 const geisterThreatDepth = 3
 
 // geisterRiskSlack is how much more risk than the safest root move's a
-// move may carry and still be played: the risks are estimates from the
-// belief, which should not split hairs.
-const geisterRiskSlack = 0.02
+// move may carry and still be played: the risks are estimates, which
+// should not split hairs; but a ghost the belief holds for red may still
+// be the blue one that escapes.
+const geisterRiskSlack = 0.005
+
+// geisterRiskMinOdds is the least odds, blue against red, that the root
+// check gives an opponent ghost, whatever the belief says: a player may
+// walk a blue ghost past the viewer's ghosts to an exit (the belief reads
+// that as red), and letting it escape costs the game, while taking a red
+// ghost costs little.
+const geisterRiskMinOdds = 0.5
 
 // geisterThreatNodes bounds the positions one threat search visits, so
 // that a crowded position cannot eat the move's time.
@@ -112,7 +120,8 @@ func geisterLeastRisk(moves []geister.Move, risk []float64, least float64) geist
 }
 
 // geisterRisks sets risk[i] to the chance, over the determinizations b
-// draws from v, that the viewer's move moves[i] lets the opponent force an
+// draws from v (each ghost's odds of being blue at least
+// geisterRiskMinOdds), that the viewer's move moves[i] lets the opponent force an
 // escape within geisterThreatDepth of its moves (or loses the game at
 // once); it returns the least of them. It stops early, with the risks of
 // the determinizations searched so far, once ctx is done.
@@ -154,9 +163,11 @@ func geisterRisksMemo(ctx context.Context, v geister.View, b *geisterBelief, mov
 		if k&7 == 7 && ctx.Err() != nil {
 			break
 		}
-		w := b.cum[k]
-		if k > 0 {
-			w -= b.cum[k-1]
+		w := 1.0
+		for g := geister.A; g <= geister.H; g++ {
+			if v.GhostColor(opp, g) == geister.Unknown && !b.sets[k].Has(g) {
+				w *= max(b.blueOdds[g], geisterRiskMinOdds)
+			}
 		}
 		p, err := v.Position(b.sets[k])
 		if err != nil || w <= 0 {
