@@ -34,11 +34,14 @@ const geisterThreatNodes = 20000
 // [GeisterPlayer]'s search (IS-MCTS over determinizations drawn by what
 // the opponent's ghosts have done, with its playouts), and at the root a
 // tactical check that sees escapes coming. For every legal move it weighs,
-// over the same determinizations, the chance that the opponent then has an
-// escape it cannot be stopped from within a few of its moves (a ghost on
-// an exit, one that reaches an exit where no ghost can take it, ...), and
-// it plays the search's favourite among the moves whose chance is (nearly)
-// the least. It escapes at once when it can. It keeps time as
+// over the red sets the view allows (weighted by the same belief, but
+// every ghost given odds of at least 1 to 2 of being blue), the
+// chance that the opponent then has an escape it cannot be stopped from
+// within three of its moves (a ghost on an exit, one that reaches an exit
+// where no ghost can take it, ...) or that the move loses at once, and it
+// plays the search's favourite among the moves whose chance is (nearly)
+// the least: it takes or blocks a ghost that threatens to escape rather
+// than race it. It escapes at once when it can. It keeps time as
 // [GeisterPlayer] does; its red set is drawn uniformly from a source
 // seeded by o.Seed; plyLimit is the game's ply limit, 0 meaning the GAT's.
 func GeisterBestPlayer(o Options, plyLimit int) geister.Player {
