@@ -3,8 +3,10 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"time"
 
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/timer"
 )
 
 // geisterThreatDepth is the number of the opponent's moves within which
@@ -30,6 +32,15 @@ const geisterRiskMinOdds = 0.5
 // that a crowded position cannot eat the move's time.
 const geisterThreatNodes = 20000
 
+// geisterCapReserve is what [GeisterBestPlayer] keeps back of a per-move
+// cap beyond its time manager's latency margin, at most a quarter of the
+// cap: on a loaded machine the answer of a bot that has used its share of
+// the processor to search waits longer for the processor than that of a
+// bot idling on its input, and at 100 ms a move the margin alone lost a
+// third of the games on time. The root check, not the length of the
+// search, makes most of its strength.
+const geisterCapReserve = 25 * time.Millisecond
+
 // GeisterBestPlayer returns package search's strongest Geister player: the
 // [GeisterPlayer]'s search (IS-MCTS over determinizations drawn by what
 // the opponent's ghosts have done, with its playouts), and at the root a
@@ -42,8 +53,10 @@ const geisterThreatNodes = 20000
 // plays the search's favourite among the moves whose chance is (nearly)
 // the least: it takes or blocks a ghost that threatens to escape rather
 // than race it. It escapes at once when it can. It keeps time as
-// [GeisterPlayer] does; its red set is drawn uniformly from a source
-// seeded by o.Seed; plyLimit is the game's ply limit, 0 meaning the GAT's.
+// [GeisterPlayer] does, but under a per-move cap it keeps back 25 ms more
+// (at most a quarter of the cap) for a loaded machine; its red set is
+// drawn uniformly from a source seeded by o.Seed; plyLimit is the game's
+// ply limit, 0 meaning the GAT's.
 func GeisterBestPlayer(o Options, plyLimit int) geister.Player {
 	b := &geisterBelief{}
 	b.reset()
@@ -65,6 +78,10 @@ func (p *geisterBest) Play(ctx context.Context, v geister.View) (geister.Move, e
 	b := p.b
 	newGame := !b.have || v.Ply() <= b.prev.Ply() || v.Viewer() != b.prev.Viewer()
 	left := (p.m.g.limit() - v.Ply() + 1) / 2
+	if st, ok := timer.StatusFrom(ctx); ok && st.Control.MoveCap > 0 {
+		st.Control.MoveCap -= min(geisterCapReserve, st.Control.MoveCap/4)
+		ctx = timer.WithStatus(ctx, st)
+	}
 	ctx, done := p.clock.start(ctx, plyPlan{newGame: newGame, progress: v.Ply(), maxLeft: max(left, 1)})
 	defer done()
 	b.observe(v)
