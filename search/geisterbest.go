@@ -52,7 +52,9 @@ const geisterCapReserve = 25 * time.Millisecond
 // where no ghost can take it, ...) or that the move loses at once, and it
 // plays the search's favourite among the moves whose chance is (nearly)
 // the least: it takes or blocks a ghost that threatens to escape rather
-// than race it. It escapes at once when it can. It keeps time as
+// than race it. It escapes at once when it can, and among the safest moves
+// plays without a search one that forces its own escape within three moves
+// (the quickest) in nearly all the determinizations. It keeps time as
 // [GeisterPlayer] does, but under a per-move cap it keeps back 25 ms more
 // (at most a quarter of the cap) for a loaded machine; its red set is
 // drawn uniformly from a source seeded by o.Seed; plyLimit is the game's
@@ -107,6 +109,9 @@ func (p *geisterBest) Play(ctx context.Context, v geister.View) (geister.Move, e
 	}
 	if safe == 1 || ctx.Err() != nil {
 		return geisterLeastRisk(moves, risk, least), nil
+	}
+	if m, ok := geisterForcedWin(ctx, v, b, moves, risk, least+geisterRiskSlack); ok {
+		return m, nil
 	}
 	res, err := p.m.Search(ctx, v)
 	if err != nil {
@@ -236,6 +241,85 @@ func geisterRisksMemo(ctx context.Context, v geister.View, b *geisterBelief, mov
 		least = min(least, risk[i])
 	}
 	return least
+}
+
+// geisterWinShare is the least share of the determinizations in which a
+// move must force the viewer's escape for [GeisterBestPlayer] to play it
+// without a search.
+const geisterWinShare = 0.98
+
+// geisterForcedWin returns a move among moves whose risk is at most
+// maxRisk after which the viewer escapes within geisterThreatDepth of its
+// moves whatever the opponent plays, in at least geisterWinShare of the
+// determinizations b draws from v; false if there is none, or ctx is done
+// first.
+func geisterForcedWin(ctx context.Context, v geister.View, b *geisterBelief, moves []geister.Move, risk []float64, maxRisk float64) (geister.Move, bool) {
+	me := v.Viewer()
+	near := false
+	for g := geister.A; g <= geister.H; g++ {
+		// The viewer's exits are on row 0 of its frame, as the first player's.
+		near = near || v.GhostColor(me, g) == geister.Blue && geisterExitDistance(geister.First, v.Square(me, g), false) <= geisterThreatDepth+1
+	}
+	if !near || b.n == 0 {
+		return geister.NoMove, false
+	}
+	var s geisterThreatSearch
+	var rbuf [32]geister.Move
+	total := b.cum[b.n-1]
+	for n := 1; n <= geisterThreatDepth; n++ { // the quickest win first
+		for i, m := range moves {
+			if risk[i] > maxRisk {
+				continue
+			}
+			if geisterWinsWithin(ctx, v, b, m, n, &s, rbuf[:0]) >= geisterWinShare*total {
+				return m, true
+			}
+			if ctx.Err() != nil {
+				return geister.NoMove, false
+			}
+		}
+	}
+	return geister.NoMove, false
+}
+
+// geisterWinsWithin returns the weight of the determinizations b draws from
+// v in which, after the viewer's move m, the viewer escapes within n of
+// its moves whatever the opponent plays; it stops counting once more than
+// 1-geisterWinShare of the weight is lost.
+func geisterWinsWithin(ctx context.Context, v geister.View, b *geisterBelief, m geister.Move, n int, s *geisterThreatSearch, rbuf []geister.Move) float64 {
+	me := v.Viewer()
+	total := b.cum[b.n-1]
+	lost := 0.0 // the weight of the determinizations m does not win
+	for k := 0; k < b.n && lost <= (1-geisterWinShare)*total; k++ {
+		if ctx.Err() != nil {
+			return 0
+		}
+		w := b.cum[k]
+		if k > 0 {
+			w -= b.cum[k-1]
+		}
+		p, err := v.Position(b.sets[k])
+		if err != nil {
+			lost += w
+			continue
+		}
+		q := p.PlayUnchecked(m)
+		if q.IsOver() {
+			if q.Result().Winner != me {
+				lost += w
+			}
+			continue
+		}
+		for _, r := range q.AppendLegalMoves(rbuf) {
+			t := q.PlayUnchecked(r)
+			s.nodes = 0
+			if t.IsOver() && t.Result().Winner != me || !t.IsOver() && !s.forces(t, n) {
+				lost += w
+				break
+			}
+		}
+	}
+	return total - lost
 }
 
 // geisterThreatSearch is an AND-OR search for a forced escape in a

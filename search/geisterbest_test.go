@@ -109,6 +109,28 @@ func TestGeisterBestTakesTheRunner(t *testing.T) {
 	}
 }
 
+// TestGeisterBestRunsForTheExit: our blue ghost stands one step from an
+// exit that no opponent ghost can reach in time: whatever its seed, even
+// with almost no search, the best player steps onto the exit, the
+// quickest forced win, and escapes from it next move.
+func TestGeisterBestRunsForTheExit(t *testing.T) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
+	const d, h = int(geister.D), int(geister.H)
+	p := geisterAt(t, blues, geister.RedsAt(0), 10, [4]int{0, int(geister.A), 0, 1}, [4]int{1, d, 3, 2}, [4]int{1, h, 4, 3})
+	v := p.View(geister.First)
+	step := geister.NewMove(geister.A, geister.North)
+	for seed := range uint64(20) {
+		bot := GeisterBestPlayer(Options{Playouts: 8, Seed: seed}, 0)
+		m, err := bot.Play(context.Background(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m != step {
+			t.Fatalf("seed %d: played %s, want %s onto the exit", seed, m, step)
+		}
+	}
+}
+
 // TestGeisterThreatSearch: a blue ghost one step from its exit, with no
 // ghost of the other side able to reach the exit or the ghost in time,
 // forces an escape in two moves, not in one; once a guard stands next to
@@ -135,8 +157,10 @@ func TestGeisterThreatSearch(t *testing.T) {
 	}
 }
 
-// BenchmarkGeisterRisks: the root check of the best player over all 70
-// red sets, in the opening and with a runner near our back corner.
+// BenchmarkGeisterRisks: the root checks of the best player (the risks,
+// then a forced win among the safest moves) over all 70 red sets, in the
+// opening, with a runner of the opponent's near our back corner, and with
+// two of ours near the opponent's.
 func BenchmarkGeisterRisks(b *testing.B) {
 	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H)
 	t := &testing.T{}
@@ -146,6 +170,7 @@ func BenchmarkGeisterRisks(b *testing.B) {
 	}{
 		{"start", geisterAt(t, blues, geister.RedsAt(0), 0)},
 		{"runner", geisterAt(t, blues, geister.RedsAt(0), 20, [4]int{1, int(geister.A), 0, 3}, [4]int{1, int(geister.B), 4, 3}, [4]int{0, int(geister.E), 3, 2})},
+		{"ours", geisterAt(t, blues, geister.RedsAt(0), 20, [4]int{0, int(geister.A), 0, 3}, [4]int{0, int(geister.B), 5, 2}, [4]int{1, int(geister.D), 3, 2}, [4]int{1, int(geister.H), 4, 3})},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			v := c.p.View(geister.First)
@@ -155,7 +180,8 @@ func BenchmarkGeisterRisks(b *testing.B) {
 			moves := v.AppendLegalMoves(nil)
 			risk := make([]float64, len(moves))
 			for b.Loop() {
-				geisterRisks(context.Background(), v, &bel, moves, risk)
+				least := geisterRisks(context.Background(), v, &bel, moves, risk)
+				geisterForcedWin(context.Background(), v, &bel, moves, risk, least+geisterRiskSlack)
 			}
 		})
 	}
