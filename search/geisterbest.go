@@ -84,6 +84,7 @@ func (p *geisterBest) Play(ctx context.Context, v geister.View) (geister.Move, e
 		st.Control.MoveCap -= min(geisterCapReserve, st.Control.MoveCap/4)
 		ctx = timer.WithStatus(ctx, st)
 	}
+	outer := ctx
 	ctx, done := p.clock.start(ctx, plyPlan{newGame: newGame, progress: v.Ply(), maxLeft: max(left, 1)})
 	defer done()
 	b.observe(v)
@@ -100,7 +101,16 @@ func (p *geisterBest) Play(ctx context.Context, v geister.View) (geister.Move, e
 		return res.Move, err
 	}
 	risk := p.risk[:len(moves)]
-	least := geisterRisks(ctx, v, b, moves, risk)
+	// The check is what keeps the game: it may run into the reserve kept
+	// back under a per-move cap, past the search's deadline (on a loaded
+	// machine the deadline may have passed before it starts).
+	cctx := ctx
+	if dl, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		cctx, cancel = context.WithDeadline(outer, dl.Add(geisterCapReserve))
+		defer cancel()
+	}
+	least := geisterRisks(cctx, v, b, moves, risk)
 	safe := 0
 	for _, r := range risk {
 		if r <= least+geisterRiskSlack {
@@ -110,7 +120,7 @@ func (p *geisterBest) Play(ctx context.Context, v geister.View) (geister.Move, e
 	if safe == 1 || ctx.Err() != nil {
 		return geisterLeastRisk(moves, risk, least), nil
 	}
-	if m, ok := geisterForcedWin(ctx, v, b, moves, risk, least+geisterRiskSlack); ok {
+	if m, ok := geisterForcedWin(cctx, v, b, moves, risk, least+geisterRiskSlack); ok {
 		return m, nil
 	}
 	res, err := p.m.Search(ctx, v)
