@@ -127,10 +127,10 @@ func (p *geisterBest) Play(ctx context.Context, v geister.View) (geister.Move, e
 	if err != nil {
 		return res.Move, err
 	}
-	if safe == len(moves) {
+	if safe == len(moves) && v.IsLegal(res.Move) {
 		return res.Move, nil
 	}
-	best, visits := geister.NoMove, -1
+	best, visits := geister.NoMove, 0 // a search stopped before its first playout has none
 	for _, st := range res.Moves {
 		for i, m := range moves {
 			if m == st.Move && risk[i] <= least+geisterRiskSlack && st.Visits > visits {
@@ -156,8 +156,8 @@ func geisterLeastRisk(moves []geister.Move, risk []float64, least float64) geist
 
 // geisterRisks sets risk[i] to the chance, over the determinizations b
 // draws from v (each ghost's odds of being blue at least
-// geisterRiskMinOdds), that the viewer's move moves[i] lets the opponent force an
-// escape within geisterThreatDepth of its moves (or loses the game at
+// geisterRiskMinOdds), that the viewer's move moves[i] lets the opponent
+// force an escape within geisterThreatDepth of its moves (or loses the game at
 // once); it returns the least of them. It stops early, with the risks of
 // the determinizations searched so far, once ctx is done.
 //
