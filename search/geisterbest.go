@@ -69,7 +69,32 @@ func GeisterBestPlayer(o Options, plyLimit int) geister.Player {
 
 type geisterBest struct {
 	geisterPlayer
-	risk [32]float64 // the risk of each legal move, by index
+	risk   [32]float64 // the risk of each legal move, by index
+	warmed bool        // Setup has run the warm-up search
+}
+
+// geisterWarmPlayouts is the size of the search [GeisterBestPlayer] runs
+// at its first Setup, on a start position of its own, away from its game's
+// search and random source: the program's first moves then find the
+// search's code and memory ready. On a loaded machine at 100 ms a move,
+// the first moves of a game were those most often lost on time.
+const geisterWarmPlayouts = 2000
+
+// Setup draws a red set uniformly, forgets the previous game and, the
+// first time, warms the search up.
+func (p *geisterBest) Setup(ctx context.Context) (geister.Reds, error) {
+	reds, err := p.geisterPlayer.Setup(ctx)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if err == nil && !p.warmed {
+		p.warmed = true
+		if start, serr := geister.Start(reds, reds); serr == nil {
+			w := NewISMCTS(Geister{}, Options{Playouts: geisterWarmPlayouts, Seed: 1, Workers: p.m.opts.Workers})
+			w.Policy = geisterPlayout
+			_, _ = w.Search(ctx, start.View(geister.First)) // for its side effects only
+		}
+	}
+	return reds, err
 }
 
 // Play reads the opponent's last move into the belief, weighs the risk of
