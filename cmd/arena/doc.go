@@ -94,7 +94,8 @@
 // GeisterBestPlayer: mcts's search, and at the root a check over the same
 // determinizations of each move's chance of letting the opponent force an
 // escape within three of its moves, playing the search's favourite among
-// the safest. Geister's rush (package search's GeisterRushPlayer) is a
+// the safest, keeping 25 ms more of a per-move limit back for a loaded
+// machine. Geister's rush (package search's GeisterRushPlayer) is a
 // sparring bot that answers at once: each move its blue ghost nearest to
 // an exit steps toward it, or escapes. Dark chess's expecti is package search's
 // Expectimax (Star1, each flip a chance node, a quiescence search of the
