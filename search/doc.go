@@ -106,5 +106,7 @@
 //
 // Dark chess is searched over the view's position with a chance node per
 // flip: the view hides only the deal, so this is already information-set
-// search. Geister is searched by [ISMCTS].
+// search. Geister is searched by [ISMCTS]; [GeisterBestPlayer] adds a
+// check at the root for the opponent's escapes, and [GeisterRushPlayer]
+// is a sparring bot that races a ghost to an exit.
 package search

@@ -93,3 +93,30 @@ func ExampleOthelloPlayer() {
 	fmt.Println(othello.Standard.Start.IsLegal(m))
 	// Output: true
 }
+
+// The rush sparring bot races its blue ghost nearest to an exit: here the
+// first player's blue A stands next to its exit (0,0) and steps onto it;
+// from there it escapes.
+func ExampleGeisterRushPlayer() {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
+	s := geister.StartSetup(blues, geister.RedsAt(0))
+	s.Ghosts[geister.First][geister.A] = geister.SquareAt(0, 1)
+	s.Ghosts[geister.Second][geister.D] = geister.SquareAt(3, 2) // out of the way
+	s.Ply = 10
+	p, err := geister.NewPosition(s)
+	if err != nil {
+		panic(err)
+	}
+	rush := search.GeisterRushPlayer(1)
+	m, _ := rush.Play(context.Background(), p.View(geister.First))
+	fmt.Println(m)
+	p, _ = p.Play(m)
+	if p, err = p.Play(geister.NewMove(geister.H, geister.North)); err != nil { // the second player's reply
+		panic(err)
+	}
+	m, _ = rush.Play(context.Background(), p.View(geister.First))
+	fmt.Println(m, p.IsEscape(m))
+	// Output:
+	// A,NORTH
+	// A,WEST true
+}

@@ -42,9 +42,9 @@
 // A player is a built-in bot or an external program:
 //
 //	random, greedy, mcts          built-in bots of every game (Othello and PDD have alphabeta
-//	                              too, dark chess expecti)
-//	best                          the strongest built-in of Othello, dark chess and PDD
-//	                              (package search's OthelloBestPlayer, DarkChessBestPlayer,
+//	                              too, dark chess expecti, Geister rush)
+//	best                          the strongest built-in of each game (package search's
+//	                              OthelloBestPlayer, GeisterBestPlayer, DarkChessBestPlayer,
 //	                              PDDBestPlayer; dark chess's is expecti, PDD's alphabeta)
 //	tcp:./bot args                Othello: a TUS client, started with the server's host and port
 //	                              appended (or put in place of {host} and {port})
@@ -102,9 +102,16 @@
 // The built-in mcts is package search's player (Monte Carlo tree search;
 // information-set MCTS for Geister, its determinizations weighted by what
 // the opponent's ghosts have done; dark chess playouts cut off after 12
-// plies and scored by material). Dark chess's expecti, also called best, is
-// package search's DarkChessBestPlayer: Expectimax (Star1, each flip a
-// chance node, a quiescence search of the captures at the leaves;
+// plies and scored by material). Geister's best is package search's
+// GeisterBestPlayer: mcts's search, and at the root a check over the same
+// determinizations of each move's chance of letting the opponent force an
+// escape within three of its moves, playing the search's favourite among
+// the safest, keeping 25 ms more of a per-move limit back for a loaded
+// machine. Geister's rush (package search's GeisterRushPlayer) is a
+// sparring bot that answers at once: each move its blue ghost nearest to
+// an exit steps toward it, or escapes. Dark chess's expecti, also called
+// best, is package search's DarkChessBestPlayer: Expectimax (Star1, each
+// flip a chance node, a quiescence search of the captures at the leaves;
 // captures, steps and flips searched in that order) over material, shrunk
 // toward the draw as the no-progress counter runs out, a return to a
 // position of the game scored as a draw less a contempt; PDD's alphabeta,

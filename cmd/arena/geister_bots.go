@@ -8,12 +8,13 @@ import (
 	"strings"
 
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/search"
 	"github.com/botarena/botarena/timer"
 )
 
 // geisterBotNames lists the built-in Geister players, "random" first. Each is
 // written with the public API only, as a user would.
-func geisterBotNames() []string { return []string{"random", "greedy", "mcts"} }
+func geisterBotNames() []string { return []string{"random", "greedy", "rush", "mcts", "best"} }
 
 // newGeisterBot returns the built-in player called name, seeded by seed,
 // for one game at a time under the time control ctl and the ply limit
@@ -25,8 +26,12 @@ func newGeisterBot(name string, seed uint64, ctl timer.Control, plyLimit int) (g
 		return &geisterRandom{rng: rng}, nil
 	case "greedy":
 		return &geisterGreedy{rng: rng}, nil
+	case "rush":
+		return search.GeisterRushPlayer(seed), nil
 	case "mcts":
 		return newGeisterMCTS(seed, ctl, plyLimit), nil
+	case "best":
+		return newGeisterBest(seed, ctl, plyLimit), nil
 	}
 	return nil, fmt.Errorf("unknown geister player %q (built-in players: %s)", name, strings.Join(geisterBotNames(), ", "))
 }
@@ -216,4 +221,11 @@ func geisterGreedyScore(v geister.View, m geister.Move) int {
 func geisterDistance(a, b geister.Square) int {
 	dx, dy := a.X()-b.X(), a.Y()-b.Y()
 	return max(dx, -dx) + max(dy, -dy)
+}
+
+// newGeisterBest returns the Geister best bot, for one game at a time:
+// package search's strongest Geister player, under the ply limit plyLimit
+// (0: the GAT's), told the match's control by a keeper as mcts is.
+func newGeisterBest(seed uint64, ctl timer.Control, plyLimit int) geister.Player {
+	return &geisterMCTS{k: keeper{ctl: ctl}, p: search.GeisterBestPlayer(mctsOptions(seed, ctl, geisterMCTSPlayouts), plyLimit)}
 }

@@ -157,6 +157,30 @@ func TestGeisterGreedyBeatsRandom(t *testing.T) {
 	}
 }
 
+// TestGeisterRushAndBest: the built-ins rush and best are there, and play
+// whole games: best (at its fixed playouts under -time none) beats rush in
+// both seats.
+func TestGeisterRushAndBest(t *testing.T) {
+	for i := range 2 {
+		rush, err := newGeisterBot("rush", uint64(2*i+1), timer.Control{}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best, err := newGeisterBot("best", uint64(2*i+2), timer.Control{}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [2]geister.Player{best, rush}
+		seat := geister.Color(i % 2)
+		if seat == geister.Second {
+			players[0], players[1] = rush, best
+		}
+		if r := gsInProcess(t, players); r.Draw || r.Winner != seat {
+			t.Errorf("game %d: best as %s against rush: %s", i, seat, r)
+		}
+	}
+}
+
 // TestGeisterRunnerBuiltins plays built-ins against each other with the
 // protocol in the loop: each is this binary run as "arena bot geister".
 func TestGeisterRunnerBuiltins(t *testing.T) {
