@@ -25,9 +25,19 @@ import (
 // its own deadline and no Status, or one with neither and a node budget
 // in o (see [OthelloPlayer]).
 func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
+	a := NewAlphaBeta(Othello{}, OthelloEval, o)
+	return othelloDepthPlayer(func(ctx context.Context, p othello.Position) (othello.Move, error) {
+		res, err := a.Search(ctx, p)
+		return res.Move, err
+	})
+}
+
+// othelloDepthPlayer makes an Othello player of a depth-first search: a
+// forced move is played at once; otherwise search runs, one call at a
+// time, on ctx with the move's budget from a plyClock of the player's own.
+func othelloDepthPlayer(search func(context.Context, othello.Position) (othello.Move, error)) othello.Player {
 	var mu sync.Mutex
 	var clock plyClock
-	a := NewAlphaBeta(Othello{}, OthelloEval, o)
 	return othello.PlayerFunc(func(ctx context.Context, p othello.Position) (othello.Move, error) {
 		if p.NumLegalMoves() == 1 {
 			var buf [1]othello.Move
@@ -37,8 +47,7 @@ func OthelloAlphaBetaPlayer(o DepthOptions) othello.Player {
 		defer mu.Unlock()
 		ctx, done := clock.start(ctx, othelloPlan(p, clock.progress))
 		defer done()
-		res, err := a.Search(ctx, p)
-		return res.Move, err
+		return search(ctx, p)
 	})
 }
 

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/botarena/botarena/othello"
@@ -359,19 +358,9 @@ func (s *othelloSearch) storeKey(key uint64, depth int, value, alpha, beta float
 // loaded machine), and answers at three quarters of the hard limit at the
 // latest with the best move so far. Use one player for one game at a time.
 func OthelloBestPlayer(o DepthOptions) othello.Player {
-	var mu sync.Mutex
-	var clock plyClock
 	othelloNet() // read the weights now, not on the clock of the first move
 	s := newOthelloSearch(OthelloPatternEval, o)
-	return othello.PlayerFunc(func(ctx context.Context, p othello.Position) (othello.Move, error) {
-		if p.NumLegalMoves() == 1 {
-			var buf [1]othello.Move
-			return p.AppendLegalMoves(buf[:0])[0], nil
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		ctx, done := clock.start(ctx, othelloPlan(p, clock.progress))
-		defer done()
+	return othelloDepthPlayer(func(ctx context.Context, p othello.Position) (othello.Move, error) {
 		if dl, ok := ctx.Deadline(); ok {
 			// Stop at three quarters of the hard limit: on a loaded
 			// machine the search may not run again for a while after the
