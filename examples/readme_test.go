@@ -45,10 +45,10 @@ func TestReadmeCodeIsExampleCode(t *testing.T) {
 		"../protocol/tus/example_test.go",
 		"othello-random/main.go",
 		"othello-host/main.go",
-		"othello-mcts/main.go",
-		"geister-ismcts/main.go",
-		"darkchess-expecti/main.go",
-		"pdd-mcts/main.go",
+		"othello-best/main.go",
+		"geister-best/main.go",
+		"darkchess-best/main.go",
+		"pdd-best/main.go",
 	}
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {

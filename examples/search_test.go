@@ -10,8 +10,8 @@ import (
 	"github.com/botarena/botarena/internal/longtest"
 )
 
-// TestSearchExamples runs the four search examples as real programs, each
-// speaking its game's protocol, in "arena match" games against arena's
+// TestSearchExamples runs the four examples that play each game's best bot
+// (search's *BestPlayer) as real programs, each speaking its game's protocol, in "arena match" games against arena's
 // random bot: they think 100 ms a move (the examples offer no playout
 // budget, only a time) under a control of 2 s a move, so that a loaded
 // machine does not make them lose on time; the dark chess engine, which
@@ -40,11 +40,11 @@ func TestSearchExamples(t *testing.T) {
 		control          string
 		games, atLeast   int // in the long tier
 	}{
-		{"othello", "othello-mcts", "tcp", "2s/move", 4, 3},
-		{"geister", "geister-ismcts", "stdio", "2s/move", 4, 3},
+		{"othello", "othello-best", "tcp", "2s/move", 4, 3},
+		{"geister", "geister-best", "stdio", "2s/move", 4, 3},
 		// The 2021 system's clock is sudden death, which MGTP tells.
-		{"darkchess", "darkchess-expecti", "mgtp", "10s", 4, 3},
-		{"pdd", "pdd-mcts", "strategy", "2s/move", 2, 1},
+		{"darkchess", "darkchess-best", "mgtp", "10s", 4, 3},
+		{"pdd", "pdd-best", "strategy", "2s/move", 2, 1},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			if !longtest.Enabled() {
@@ -54,7 +54,7 @@ func TestSearchExamples(t *testing.T) {
 			bin := build(t, c.dir)
 			prog := c.proto + ":" + bin
 			if c.control != "10s" {
-				prog += " -time 100ms" // darkchess-expecti shares out the clock itself
+				prog += " -time 100ms" // darkchess-best shares out the clock itself
 			}
 			cmd := exec.Command(arena, "match", c.game, prog, "random",
 				"-games", strconv.Itoa(c.games), "-j", strconv.Itoa(longtest.Pick(2, 1)),

@@ -1,8 +1,8 @@
-// Command pdd-mcts is a Ponte del Diavolo strategy for the course platform
-// that chooses its move by Monte Carlo tree search. The platform runs it once
-// per move:
+// Command pdd-best is a Ponte del Diavolo strategy for the course platform
+// that plays the library's strongest PDD bot, search.PDDBestPlayer. The
+// platform runs it once per move:
 //
-//	pdd-mcts [-time 4.5s] <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
+//	pdd-best [-time 4.5s] <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
 //
 // The search answers shortly before -time has passed since the program
 // started. Should it not, the runner plays the first legal move (a fallback
@@ -14,7 +14,6 @@ import (
 	"context"
 	"flag"
 	"os"
-	"time"
 
 	"github.com/botarena/botarena/protocol/permove"
 	"github.com/botarena/botarena/search"
@@ -23,7 +22,7 @@ import (
 func main() {
 	budget := flag.Duration("time", permove.DefaultBudget, "time to think, from the start (the platform allows 5 s)")
 	flag.Parse()
-	bot := search.PDDPlayer(search.Options{Seed: uint64(time.Now().UnixNano())})
+	bot := search.PDDBestPlayer(search.DepthOptions{})
 	args := append([]string{os.Args[0]}, flag.Args()...)
 	os.Exit(permove.RunArgs(context.Background(), args, os.Stderr, bot, permove.Options{Budget: *budget}))
 }

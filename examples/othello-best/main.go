@@ -1,5 +1,7 @@
-// Command othello-mcts plays Othello by Monte Carlo tree search (on every core,
-// its tree kept between moves) on a TUS server: othello-mcts [-nick name] [-time 8s] [host [port]]
+// Command othello-best plays Othello on a TUS server with the library's
+// strongest Othello bot, search.OthelloBestPlayer: a principal-variation
+// search over the learned pattern evaluation, with an exact win/loss/draw
+// solve of the endgame. Usage: othello-best [-nick name] [-time 8s] [host [port]]
 package main
 
 import (
@@ -8,7 +10,6 @@ import (
 	"flag"
 	"log"
 	"net"
-	"runtime"
 	"time"
 
 	"github.com/botarena/botarena/protocol/tus"
@@ -21,7 +22,7 @@ func main() {
 	flag.DurationVar(&c.MoveTime, "time", 8*time.Second, "time per move (the course server allows 10 s)")
 	flag.Parse()
 	addr := net.JoinHostPort(cmp.Or(flag.Arg(0), "localhost"), cmp.Or(flag.Arg(1), "25033"))
-	bot := search.OthelloPlayer(search.Options{Workers: runtime.NumCPU()})
+	bot := search.OthelloBestPlayer(search.DepthOptions{})
 	out, err := c.Dial(context.Background(), addr, bot)
 	if err != nil {
 		log.Fatal(err)
