@@ -294,3 +294,60 @@ func TestGeisterBestBeatsRush(t *testing.T) {
 		t.Errorf("the best player won %d of %d games against the rush, want at least %d", wins, games, atLeast)
 	}
 }
+
+// TestGeisterBestPlayoutLastRed: once the opponent has a single red ghost
+// left, the best player's playouts rarely take one of its ghosts (it may be
+// that red ghost, which wins for its owner), where the plain playouts
+// mostly do; a ghost on the mover's back corner is still taken.
+func TestGeisterBestPlayoutLastRed(t *testing.T) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
+	reds := geister.RedsAt(0)                                           // A-D red
+	const a, b, c, d, e = int(geister.A), int(geister.B), int(geister.C), int(geister.D), int(geister.E)
+	cap3 := [][4]int{{1, a, 9, 9}, {1, b, 9, 9}, {1, c, 9, 9}} // Second's A-C taken: D its last red
+	// First's B (2,4) can take Second's E at (2,3) (Second's frame (3,2)).
+	setup := append([][4]int{{1, e, 2, 3}}, cap3...)
+	near := geisterAtSquares(t, blues, reds, 20, setup...)
+	full := geisterAtSquares(t, blues, reds, 20, [4]int{1, e, 2, 3})
+	r := rand.New(rand.NewPCG(7, 8))
+	var buf [32]geister.Move
+	count := func(p geister.Position, policy func(geister.Position, []geister.Move, *rand.Rand) geister.Move) int {
+		n := 0
+		for range 1000 {
+			if _, _, ok := p.Captures(policy(p, p.AppendLegalMoves(buf[:0]), r)); ok {
+				n++
+			}
+		}
+		return n
+	}
+	if got := count(near, geisterBestPlayout); got > 50 {
+		t.Errorf("with the opponent's last red ghost on the board the playouts took a ghost %d times in 1000, want at most 50", got)
+	}
+	if got := count(full, geisterBestPlayout); got < 200 {
+		t.Errorf("with four red ghosts on the board the playouts took a ghost %d times in 1000, want at least 200", got)
+	}
+	// Second's E on First's back corner (0,5), which First's A on (0,4)
+	// can take (First's E moved out of the way).
+	corner := geisterAtSquares(t, blues, reds, 20, append([][4]int{{1, e, 0, 5}, {0, int(geister.E), 1, 3}, {0, a, 0, 4}}, cap3...)...)
+	if got := count(corner, geisterBestPlayout); got < 990 {
+		t.Errorf("a ghost on the back corner was taken %d times in 1000, want nearly always", got)
+	}
+}
+
+// geisterAtSquares is geisterAt with a square 9,9 meaning captured.
+func geisterAtSquares(t *testing.T, first, second geister.Reds, ply int, moves ...[4]int) geister.Position {
+	t.Helper()
+	s := geister.StartSetup(first, second)
+	for _, m := range moves {
+		sq := geister.SquareAt(m[2], m[3])
+		if m[2] == 9 {
+			sq = geister.Captured
+		}
+		s.Ghosts[m[0]][m[1]] = sq
+	}
+	s.Ply = ply
+	p, err := geister.NewPosition(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

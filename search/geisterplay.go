@@ -134,6 +134,21 @@ func (b *geisterBelief) sample(v geister.View, r *rand.Rand) geister.Position {
 type geisterBeliefGame struct {
 	Geister
 	b *geisterBelief
+	// hurry, in [0, 1), makes a decided game worth less the later it
+	// ends: a win at ply n pays 1-hurry*n/limit, a loss the negative, so
+	// that the search prefers the quicker of two wins and the slower of two
+	// losses. 0 pays 1 and -1 whenever the game ends.
+	hurry float64
+}
+
+// Result is [Geister.Result], scaled down by the ply of the end as hurry
+// says.
+func (g geisterBeliefGame) Result(p geister.Position, player int) float64 {
+	r := g.Geister.Result(p, player)
+	if r == 0 || g.hurry == 0 {
+		return r
+	}
+	return r * (1 - g.hurry*float64(min(p.Ply(), g.limit()))/float64(g.limit()))
 }
 
 // Determinize draws the opponent's colours by the belief.

@@ -130,3 +130,34 @@ func TestGeisterPlayoutScore(t *testing.T) {
 		t.Errorf("an exposed step toward the exits scores %d, want %d", got, want)
 	}
 }
+
+// TestGeisterBeliefGameHurry: with a hurry, a win is worth less the later
+// it comes and a loss more; a draw is worth nothing, and without a hurry a
+// win is worth 1 whenever it comes.
+func TestGeisterBeliefGameHurry(t *testing.T) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
+	const a = int(geister.A)
+	// First's blue A on its exit (0,0) escapes: First wins at ply 11 or 201.
+	win := func(ply int) geister.Position {
+		p := geisterAt(t, blues, geister.RedsAt(0), ply, [4]int{0, a, 0, 0})
+		q, err := p.Play(geister.NewMove(geister.A, geister.West))
+		if err != nil || !q.IsOver() {
+			t.Fatalf("the escape at ply %d: %v, over %v", ply, err, q.IsOver())
+		}
+		return q
+	}
+	g := geisterBeliefGame{Geister: Geister{PlyLimit: 300}, hurry: 0.5}
+	early, late := win(10), win(200)
+	if e, l := g.Result(early, 0), g.Result(late, 0); !(e > l && l > 0 && e < 1) {
+		t.Errorf("wins at ply 11 and 201 pay %v and %v: want 1 > early > late > 0", e, l)
+	}
+	if e, l := g.Result(early, 1), g.Result(late, 1); !(e < l && l < 0 && e > -1) {
+		t.Errorf("losses at ply 11 and 201 pay %v and %v: want -1 < early < late < 0", e, l)
+	}
+	if got := g.Result(geisterAt(t, blues, geister.RedsAt(0), 300), 0); got != 0 {
+		t.Errorf("a draw at the ply limit pays %v, want 0", got)
+	}
+	if got := (geisterBeliefGame{Geister: Geister{PlyLimit: 300}}).Result(late, 0); got != 1 {
+		t.Errorf("without a hurry a win at ply 201 pays %v, want 1", got)
+	}
+}
