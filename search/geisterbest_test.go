@@ -351,3 +351,47 @@ func geisterAtSquares(t *testing.T, first, second geister.Reds, ply int, moves .
 	}
 	return p
 }
+
+// TestGeisterRisksLastRed: the risk of taking a ghost that may be the
+// opponent's last red ghost (which loses at once) follows the belief
+// itself: high for a ghost the belief holds for red, low for one it holds
+// for blue, the least odds the threats get notwithstanding.
+func TestGeisterRisksLastRed(t *testing.T) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // First's A-D blue
+	const a, b, c, d = int(geister.A), int(geister.B), int(geister.C), int(geister.D)
+	// Second (A-D red) has lost A-C: D is its last red, on (2,3) next to
+	// First's B on (2,4). First's back corners are free of threats.
+	pos := func(ply int) geister.Position {
+		return geisterAtSquares(t, blues, geister.RedsAt(0), ply, [4]int{1, a, 9, 9}, [4]int{1, b, 9, 9}, [4]int{1, c, 9, 9}, [4]int{1, d, 2, 3})
+	}
+	take := geister.NewMove(geister.B, geister.North)
+	for _, tc := range []struct {
+		odds     float64 // the belief's odds that Second's D is blue
+		min, max float64 // the bounds of the capture's risk
+	}{
+		{1.0 / 16, 0.7, 1},
+		{16, 0, 0.1},
+	} {
+		var bel geisterBelief
+		bel.reset()
+		bel.observe(pos(20).View(geister.First))
+		bel.blueOdds[d] = tc.odds
+		v := pos(22).View(geister.First)
+		bel.observe(v) // no ghost moved: the odds stay
+		moves := v.AppendLegalMoves(nil)
+		risk := make([]float64, len(moves))
+		geisterRisks(context.Background(), v, &bel, moves, risk)
+		found := false
+		for i, m := range moves {
+			if m == take {
+				found = true
+				if risk[i] < tc.min || risk[i] > tc.max {
+					t.Errorf("blue odds %v of the last red's candidate: the capture's risk is %.3f, want it in [%v, %v]", tc.odds, risk[i], tc.min, tc.max)
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("the capture %s is not legal in %s", take, v)
+		}
+	}
+}
