@@ -43,7 +43,8 @@ const geisterCapReserve = 25 * time.Millisecond
 
 // GeisterBestPlayer returns package search's strongest Geister player: the
 // [GeisterPlayer]'s search (IS-MCTS over determinizations drawn by what
-// the opponent's ghosts have done), with playouts in which a player takes
+// the opponent's ghosts have done; a ghost that stood on its exit and did
+// not leave is red), with playouts in which a player takes
 // the ghosts within its reach, but not when the ghost may be its owner's
 // last red one, and in which a win counts for less the later it comes;
 // and at the root a tactical check that sees escapes coming. For every legal move it weighs,

@@ -31,8 +31,12 @@ const (
 // and only read during one.
 type geisterBelief struct {
 	blueOdds [8]float64
-	prev     geister.View // the view of the previous Play, if have
-	have     bool
+	// red marks the opponent ghosts known red though not yet taken: one
+	// that stood on its exit and did not leave by it (a blue one would
+	// have won at once).
+	red  [8]bool
+	prev geister.View // the view of the previous Play, if have
+	have bool
 
 	// The red sets of the current search and their cumulative weights.
 	sets [geister.NumReds]geister.Reds
@@ -45,6 +49,7 @@ func (b *geisterBelief) reset() {
 	for i := range b.blueOdds {
 		b.blueOdds[i] = 1
 	}
+	b.red = [8]bool{}
 	b.have = false
 }
 
@@ -59,6 +64,9 @@ func (b *geisterBelief) observe(v geister.View) {
 	if b.have {
 		for g := geister.A; g <= geister.H; g++ {
 			from, to := b.prev.Square(opp, g), v.Square(opp, g)
+			if from.Valid() && to.Valid() && geisterExitDistance(opp, from, true) == 1 {
+				b.red[g] = true // it could have escaped, and did not
+			}
 			if from == to || !to.Valid() || !from.Valid() {
 				continue
 			}
@@ -78,7 +86,18 @@ func (b *geisterBelief) observe(v geister.View) {
 		}
 	}
 	b.prev, b.have = v, true
+	b.prepare(v)
+	if b.n == 0 && b.red != [8]bool{} {
+		// More ghosts known red than the opponent has: it did not play to
+		// win, and the marks mean nothing.
+		b.red = [8]bool{}
+		b.prepare(v)
+	}
+}
 
+// prepare sets the red sets that determinize v and their weights.
+func (b *geisterBelief) prepare(v geister.View) {
+	opp := v.Viewer().Opponent()
 	b.n = 0
 	total := 0.0
 	for i := range geister.NumReds {
@@ -95,6 +114,7 @@ func (b *geisterBelief) observe(v geister.View) {
 			default:
 				if !red {
 					w *= b.blueOdds[g]
+					ok = ok && !b.red[g]
 				}
 			}
 		}

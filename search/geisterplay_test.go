@@ -161,3 +161,31 @@ func TestGeisterBeliefGameHurry(t *testing.T) {
 		t.Errorf("without a hurry a win at ply 201 pays %v, want 1", got)
 	}
 }
+
+// TestGeisterBeliefStayedOnExit: an opponent ghost that stood on its exit
+// and did not leave by it is red in every determinization.
+func TestGeisterBeliefStayedOnExit(t *testing.T) {
+	reds := geister.RedsOf(geister.E, geister.F, geister.G, geister.H)
+	second := geister.RedsAt(69) // E-H red, A-D blue
+	const a, b = int(geister.A), int(geister.B)
+	// Second's A stands on its exit (0,5); Second then moves B instead.
+	var bel geisterBelief
+	bel.reset()
+	bel.observe(geisterAt(t, reds, second, 20, [4]int{1, a, 0, 5}, [4]int{0, a, 3, 3}).View(geister.First))
+	v := geisterAt(t, reds, second, 22, [4]int{1, a, 0, 5}, [4]int{1, b, 2, 2}, [4]int{0, a, 3, 3}).View(geister.First)
+	bel.observe(v)
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 500 {
+		if q := bel.sample(v, r); q.GhostColor(geister.Second, geister.A) != geister.Red {
+			t.Fatalf("a ghost that stayed on its exit was drawn blue: %s", q)
+		}
+	}
+	// A ghost not on its exit keeps both colours.
+	blue := false
+	for range 500 {
+		blue = blue || bel.sample(v, r).GhostColor(geister.Second, geister.B) == geister.Blue
+	}
+	if !blue {
+		t.Error("Second's B was never drawn blue")
+	}
+}
