@@ -31,12 +31,13 @@ const (
 // and only read during one.
 type geisterBelief struct {
 	blueOdds [8]float64
+	prev     geister.View // the view of the previous Play, if have
+	have     bool
+
 	// red marks the opponent ghosts known red though not yet taken: one
 	// that stood on its exit and did not leave by it (a blue one would
 	// have won at once).
-	red  [8]bool
-	prev geister.View // the view of the previous Play, if have
-	have bool
+	red [8]bool
 
 	// The red sets of the current search and their cumulative weights.
 	sets [geister.NumReds]geister.Reds
