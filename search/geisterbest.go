@@ -43,8 +43,11 @@ const geisterCapReserve = 25 * time.Millisecond
 
 // GeisterBestPlayer returns package search's strongest Geister player: the
 // [GeisterPlayer]'s search (IS-MCTS over determinizations drawn by what
-// the opponent's ghosts have done, with its playouts), and at the root a
-// tactical check that sees escapes coming. For every legal move it weighs,
+// the opponent's ghosts have done; a ghost that stood on its exit and did
+// not leave is red), with playouts in which a player takes
+// the ghosts within its reach, but not when the ghost may be its owner's
+// last red one, and in which a win counts for less the later it comes;
+// and at the root a tactical check that sees escapes coming. For every legal move it weighs,
 // over the red sets the view allows (weighted by the same belief, but
 // every ghost given odds of at least 1 to 2 of being blue), the
 // chance that the opponent then has an escape it cannot be stopped from
@@ -62,9 +65,53 @@ const geisterCapReserve = 25 * time.Millisecond
 func GeisterBestPlayer(o Options, plyLimit int) geister.Player {
 	b := &geisterBelief{}
 	b.reset()
-	m := NewISMCTS(geisterBeliefGame{Geister: Geister{PlyLimit: plyLimit}, b: b}, o)
-	m.Policy = geisterPlayout
+	m := NewISMCTS(geisterBeliefGame{Geister: Geister{PlyLimit: plyLimit}, b: b, hurry: geisterHurry}, o)
+	m.Policy = geisterBestPlayout
 	return &geisterBest{geisterPlayer: geisterPlayer{m: m, b: b, rng: rand.New(rand.NewPCG(o.Seed, 0x5E7))}}
+}
+
+// geisterHurry is the hurry of [GeisterBestPlayer]'s search (see
+// geisterBeliefGame): a win at the ply limit is worth half a win at once.
+const geisterHurry = 0.5
+
+// geisterLastRedScore is what [geisterBestPlayout] takes off a capture
+// when the ghost's owner has a single red ghost left on the board: the
+// capture may be that ghost, which wins the game for its owner. A player
+// who can count, as most can, shies away from it, and so a side down to
+// its last red ghost can walk its blue ghosts past the opponent's; the
+// capture of a ghost on an exit still outweighs it.
+const geisterLastRedScore = 40
+
+// geisterBestCaptureScore is what [geisterBestPlayout] adds to any other
+// capture: with it, a capture outweighs the random part of the score, as
+// it does for the many players who take every ghost within reach, and
+// the search learns to keep its blue ghosts out of reach.
+const geisterBestCaptureScore = 10
+
+// geisterBestPlayout is the playout policy of [GeisterBestPlayer]:
+// [geisterPlayout]'s, but a capture that may be the last red ghost of its
+// owner scores geisterLastRedScore less.
+func geisterBestPlayout(p geister.Position, moves []geister.Move, r *rand.Rand) geister.Move {
+	opp := p.Turn().Opponent()
+	oppReds, _ := p.Captured(opp)
+	best, bestScore := 0, -1<<30
+	for i, m := range moves {
+		if p.IsEscape(m) {
+			return m
+		}
+		score := geisterPlayoutScore(p, m) + r.IntN(geisterNoise)
+		if _, _, ok := p.Captures(m); ok {
+			if oppReds == 3 {
+				score -= geisterLastRedScore
+			} else {
+				score += geisterBestCaptureScore
+			}
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return moves[best]
 }
 
 type geisterBest struct {
@@ -184,7 +231,11 @@ func geisterLeastRisk(moves []geister.Move, risk []float64, least float64) geist
 // geisterRiskMinOdds), that the viewer's move moves[i] lets the opponent
 // force an escape within geisterThreatDepth of its moves (or loses the game at
 // once); it returns the least of them. It stops early, with the risks of
-// the determinizations searched so far, once ctx is done.
+// the determinizations searched so far, once ctx is done. The chance that
+// a move loses at once (it takes the opponent's last red ghost) is weighed
+// by the belief itself, without the least odds: a ghost that walked into
+// the viewer's reach again and again is likely the red one the opponent
+// offers, and the viewer had better let it be than take it.
 //
 // The threat searches of one move give the same answer for all the
 // determinizations that colour alike the opponent's ghosts near enough to
@@ -217,16 +268,18 @@ func geisterRisksMemo(ctx context.Context, v geister.View, b *geisterBelief, mov
 	memoOK := redsTaken+geisterThreatDepth-1 < 4 && bluesTaken+geisterThreatDepth-1 < 4
 	memoOK = memoOK && memo
 	var seen [32][256]int8 // by move and the near ghosts' colours: 0 unknown, 1 safe, 2 forced
-	total := 0.0
+	var atOnce [32]float64 // by move: the belief's weight of the determinizations it loses at once
+	total, totalAtOnce := 0.0, 0.0
 	var s geisterThreatSearch
 	for k := 0; k < b.n; k++ {
 		if k&7 == 7 && ctx.Err() != nil {
 			break
 		}
-		w := 1.0
+		w, wb := 1.0, 1.0
 		for g := geister.A; g <= geister.H; g++ {
 			if v.GhostColor(opp, g) == geister.Unknown && !b.sets[k].Has(g) {
 				w *= max(b.blueOdds[g], geisterRiskMinOdds)
+				wb *= b.blueOdds[g]
 			}
 		}
 		p, err := v.Position(b.sets[k])
@@ -234,6 +287,7 @@ func geisterRisksMemo(ctx context.Context, v geister.View, b *geisterBelief, mov
 			continue
 		}
 		total += w
+		totalAtOnce += wb
 		key := 0
 		for g := geister.A; g <= geister.H; g++ {
 			if near[g] && b.sets[k].Has(g) {
@@ -244,8 +298,8 @@ func geisterRisksMemo(ctx context.Context, v geister.View, b *geisterBelief, mov
 		for i, m := range moves {
 			q := p.PlayUnchecked(m)
 			if q.IsOver() {
-				if r := q.Result(); r.Winner != me {
-					risk[i] += w
+				if r := q.Result(); r.Winner != me && i < len(atOnce) {
+					atOnce[i] += wb
 				}
 				continue
 			}
@@ -272,6 +326,9 @@ func geisterRisksMemo(ctx context.Context, v geister.View, b *geisterBelief, mov
 	for i := range risk {
 		if total > 0 {
 			risk[i] /= total
+		}
+		if i < len(atOnce) && totalAtOnce > 0 {
+			risk[i] += atOnce[i] / totalAtOnce
 		}
 		least = min(least, risk[i])
 	}

@@ -294,3 +294,104 @@ func TestGeisterBestBeatsRush(t *testing.T) {
 		t.Errorf("the best player won %d of %d games against the rush, want at least %d", wins, games, atLeast)
 	}
 }
+
+// TestGeisterBestPlayoutLastRed: once the opponent has a single red ghost
+// left, the best player's playouts rarely take one of its ghosts (it may be
+// that red ghost, which wins for its owner), where the plain playouts
+// mostly do; a ghost on the mover's back corner is still taken.
+func TestGeisterBestPlayoutLastRed(t *testing.T) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
+	reds := geister.RedsAt(0)                                           // A-D red
+	const a, b, c, d, e = int(geister.A), int(geister.B), int(geister.C), int(geister.D), int(geister.E)
+	cap3 := [][4]int{{1, a, 9, 9}, {1, b, 9, 9}, {1, c, 9, 9}} // Second's A-C taken: D its last red
+	// First's B (2,4) can take Second's E at (2,3) (Second's frame (3,2)).
+	setup := append([][4]int{{1, e, 2, 3}}, cap3...)
+	near := geisterAtSquares(t, blues, reds, 20, setup...)
+	full := geisterAtSquares(t, blues, reds, 20, [4]int{1, e, 2, 3})
+	r := rand.New(rand.NewPCG(7, 8))
+	var buf [32]geister.Move
+	count := func(p geister.Position, policy func(geister.Position, []geister.Move, *rand.Rand) geister.Move) int {
+		n := 0
+		for range 1000 {
+			if _, _, ok := p.Captures(policy(p, p.AppendLegalMoves(buf[:0]), r)); ok {
+				n++
+			}
+		}
+		return n
+	}
+	if got := count(near, geisterBestPlayout); got > 50 {
+		t.Errorf("with the opponent's last red ghost on the board the playouts took a ghost %d times in 1000, want at most 50", got)
+	}
+	if got := count(full, geisterBestPlayout); got < 200 {
+		t.Errorf("with four red ghosts on the board the playouts took a ghost %d times in 1000, want at least 200", got)
+	}
+	// Second's E on First's back corner (0,5), which First's A on (0,4)
+	// can take (First's E moved out of the way).
+	corner := geisterAtSquares(t, blues, reds, 20, append([][4]int{{1, e, 0, 5}, {0, int(geister.E), 1, 3}, {0, a, 0, 4}}, cap3...)...)
+	if got := count(corner, geisterBestPlayout); got < 990 {
+		t.Errorf("a ghost on the back corner was taken %d times in 1000, want nearly always", got)
+	}
+}
+
+// geisterAtSquares is geisterAt with a square 9,9 meaning captured.
+func geisterAtSquares(t *testing.T, first, second geister.Reds, ply int, moves ...[4]int) geister.Position {
+	t.Helper()
+	s := geister.StartSetup(first, second)
+	for _, m := range moves {
+		sq := geister.SquareAt(m[2], m[3])
+		if m[2] == 9 {
+			sq = geister.Captured
+		}
+		s.Ghosts[m[0]][m[1]] = sq
+	}
+	s.Ply = ply
+	p, err := geister.NewPosition(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestGeisterRisksLastRed: the risk of taking a ghost that may be the
+// opponent's last red ghost (which loses at once) follows the belief
+// itself: high for a ghost the belief holds for red, low for one it holds
+// for blue, the least odds the threats get notwithstanding.
+func TestGeisterRisksLastRed(t *testing.T) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // First's A-D blue
+	const a, b, c, d = int(geister.A), int(geister.B), int(geister.C), int(geister.D)
+	// Second (A-D red) has lost A-C: D is its last red, on (2,3) next to
+	// First's B on (2,4). First's back corners are free of threats.
+	pos := func(ply int) geister.Position {
+		return geisterAtSquares(t, blues, geister.RedsAt(0), ply, [4]int{1, a, 9, 9}, [4]int{1, b, 9, 9}, [4]int{1, c, 9, 9}, [4]int{1, d, 2, 3})
+	}
+	take := geister.NewMove(geister.B, geister.North)
+	for _, tc := range []struct {
+		odds     float64 // the belief's odds that Second's D is blue
+		min, max float64 // the bounds of the capture's risk
+	}{
+		{1.0 / 16, 0.7, 1},
+		{16, 0, 0.1},
+	} {
+		var bel geisterBelief
+		bel.reset()
+		bel.observe(pos(20).View(geister.First))
+		bel.blueOdds[d] = tc.odds
+		v := pos(22).View(geister.First)
+		bel.observe(v) // no ghost moved: the odds stay
+		moves := v.AppendLegalMoves(nil)
+		risk := make([]float64, len(moves))
+		geisterRisks(context.Background(), v, &bel, moves, risk)
+		found := false
+		for i, m := range moves {
+			if m == take {
+				found = true
+				if risk[i] < tc.min || risk[i] > tc.max {
+					t.Errorf("blue odds %v of the last red's candidate: the capture's risk is %.3f, want it in [%v, %v]", tc.odds, risk[i], tc.min, tc.max)
+				}
+			}
+		}
+		if !found {
+			t.Fatalf("the capture %s is not legal in %s", take, v)
+		}
+	}
+}

@@ -34,6 +34,11 @@ type geisterBelief struct {
 	prev     geister.View // the view of the previous Play, if have
 	have     bool
 
+	// red marks the opponent ghosts known red though not yet taken: one
+	// that stood on its exit and did not leave by it (a blue one would
+	// have won at once).
+	red [8]bool
+
 	// The red sets of the current search and their cumulative weights.
 	sets [geister.NumReds]geister.Reds
 	cum  [geister.NumReds]float64
@@ -45,6 +50,7 @@ func (b *geisterBelief) reset() {
 	for i := range b.blueOdds {
 		b.blueOdds[i] = 1
 	}
+	b.red = [8]bool{}
 	b.have = false
 }
 
@@ -59,6 +65,9 @@ func (b *geisterBelief) observe(v geister.View) {
 	if b.have {
 		for g := geister.A; g <= geister.H; g++ {
 			from, to := b.prev.Square(opp, g), v.Square(opp, g)
+			if from.Valid() && to.Valid() && geisterExitDistance(opp, from, true) == 1 {
+				b.red[g] = true // it could have escaped, and did not
+			}
 			if from == to || !to.Valid() || !from.Valid() {
 				continue
 			}
@@ -78,7 +87,18 @@ func (b *geisterBelief) observe(v geister.View) {
 		}
 	}
 	b.prev, b.have = v, true
+	b.prepare(v)
+	if b.n == 0 && b.red != [8]bool{} {
+		// More ghosts known red than the opponent has: it did not play to
+		// win, and the marks mean nothing.
+		b.red = [8]bool{}
+		b.prepare(v)
+	}
+}
 
+// prepare sets the red sets that determinize v and their weights.
+func (b *geisterBelief) prepare(v geister.View) {
+	opp := v.Viewer().Opponent()
 	b.n = 0
 	total := 0.0
 	for i := range geister.NumReds {
@@ -95,6 +115,7 @@ func (b *geisterBelief) observe(v geister.View) {
 			default:
 				if !red {
 					w *= b.blueOdds[g]
+					ok = ok && !b.red[g]
 				}
 			}
 		}
@@ -134,6 +155,21 @@ func (b *geisterBelief) sample(v geister.View, r *rand.Rand) geister.Position {
 type geisterBeliefGame struct {
 	Geister
 	b *geisterBelief
+	// hurry, in [0, 1), makes a decided game worth less the later it
+	// ends: a win at ply n pays 1-hurry*n/limit, a loss the negative, so
+	// that the search prefers the quicker of two wins and the slower of two
+	// losses. 0 pays 1 and -1 whenever the game ends.
+	hurry float64
+}
+
+// Result is [Geister.Result], scaled down by the ply of the end as hurry
+// says.
+func (g geisterBeliefGame) Result(p geister.Position, player int) float64 {
+	r := g.Geister.Result(p, player)
+	if r == 0 || g.hurry == 0 {
+		return r
+	}
+	return r * (1 - g.hurry*float64(min(p.Ply(), g.limit()))/float64(g.limit()))
 }
 
 // Determinize draws the opponent's colours by the belief.

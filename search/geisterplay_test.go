@@ -130,3 +130,62 @@ func TestGeisterPlayoutScore(t *testing.T) {
 		t.Errorf("an exposed step toward the exits scores %d, want %d", got, want)
 	}
 }
+
+// TestGeisterBeliefGameHurry: with a hurry, a win is worth less the later
+// it comes and a loss more; a draw is worth nothing, and without a hurry a
+// win is worth 1 whenever it comes.
+func TestGeisterBeliefGameHurry(t *testing.T) {
+	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
+	const a = int(geister.A)
+	// First's blue A on its exit (0,0) escapes: First wins at ply 11 or 201.
+	win := func(ply int) geister.Position {
+		p := geisterAt(t, blues, geister.RedsAt(0), ply, [4]int{0, a, 0, 0})
+		q, err := p.Play(geister.NewMove(geister.A, geister.West))
+		if err != nil || !q.IsOver() {
+			t.Fatalf("the escape at ply %d: %v, over %v", ply, err, q.IsOver())
+		}
+		return q
+	}
+	g := geisterBeliefGame{Geister: Geister{PlyLimit: 300}, hurry: 0.5}
+	early, late := win(10), win(200)
+	if e, l := g.Result(early, 0), g.Result(late, 0); !(e > l && l > 0 && e < 1) {
+		t.Errorf("wins at ply 11 and 201 pay %v and %v: want 1 > early > late > 0", e, l)
+	}
+	if e, l := g.Result(early, 1), g.Result(late, 1); !(e < l && l < 0 && e > -1) {
+		t.Errorf("losses at ply 11 and 201 pay %v and %v: want -1 < early < late < 0", e, l)
+	}
+	if got := g.Result(geisterAt(t, blues, geister.RedsAt(0), 300), 0); got != 0 {
+		t.Errorf("a draw at the ply limit pays %v, want 0", got)
+	}
+	if got := (geisterBeliefGame{Geister: Geister{PlyLimit: 300}}).Result(late, 0); got != 1 {
+		t.Errorf("without a hurry a win at ply 201 pays %v, want 1", got)
+	}
+}
+
+// TestGeisterBeliefStayedOnExit: an opponent ghost that stood on its exit
+// and did not leave by it is red in every determinization.
+func TestGeisterBeliefStayedOnExit(t *testing.T) {
+	reds := geister.RedsOf(geister.E, geister.F, geister.G, geister.H)
+	second := geister.RedsAt(69) // E-H red, A-D blue
+	const a, b = int(geister.A), int(geister.B)
+	// Second's A stands on its exit (0,5); Second then moves B instead.
+	var bel geisterBelief
+	bel.reset()
+	bel.observe(geisterAt(t, reds, second, 20, [4]int{1, a, 0, 5}, [4]int{0, a, 3, 3}).View(geister.First))
+	v := geisterAt(t, reds, second, 22, [4]int{1, a, 0, 5}, [4]int{1, b, 2, 2}, [4]int{0, a, 3, 3}).View(geister.First)
+	bel.observe(v)
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 500 {
+		if q := bel.sample(v, r); q.GhostColor(geister.Second, geister.A) != geister.Red {
+			t.Fatalf("a ghost that stayed on its exit was drawn blue: %s", q)
+		}
+	}
+	// A ghost not on its exit keeps both colours.
+	blue := false
+	for range 500 {
+		blue = blue || bel.sample(v, r).GhostColor(geister.Second, geister.B) == geister.Blue
+	}
+	if !blue {
+		t.Error("Second's B was never drawn blue")
+	}
+}
