@@ -86,6 +86,7 @@ type runner interface {
 // matchConfig holds the options of a match or tournament that every game
 // shares. The game's NewRunner reads what it needs.
 type matchConfig struct {
+	run      *runDir // the run's directory, held open; nil outside a match or tournament (merge)
 	Game     *gameDef
 	Players  []*playerSpec // two for a match, two or more for a tournament
 	Games    int           // games per pairing

@@ -159,6 +159,9 @@ func saveOpenings(cfg *matchConfig) error {
 	if cfg.openings == nil {
 		return nil
 	}
+	if cfg.run != nil {
+		return writeInRoot(cfg.run.root, openingsFileName, cfg.openings.Data)
+	}
 	return os.WriteFile(filepath.Join(cfg.Out, openingsFileName), cfg.openings.Data, 0o644)
 }
 

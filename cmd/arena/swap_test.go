@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// openResultsAt opens results.tsv in dir for a test, through a root of
+// dir closed when the test ends.
+func openResultsAt(t *testing.T, dir string) (*resultsLog, error) {
+	t.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	t.Cleanup(func() { root.Close() })
+	return openResults(root, dir)
+}
+
+// TestPDDRunDirSymlinkSwap: a strategy that, at its first move, moves the
+// whole run directory aside and puts a symlink to another directory in its
+// place loses its game by a violation naming the swap, the run stops with
+// an error saying so and plays no further game, and arena writes nothing
+// through the symlink: its files (the game's record and result, results.tsv,
+// results.txt) are in the run's directory where it was moved.
+func TestPDDRunDirSymlinkSwap(t *testing.T) {
+	t.Parallel()
+	outside := t.TempDir()
+	swapper, _ := pddScript(t, "swapper", `game=$(dirname "$3"); run=$(dirname "$game")
+mv "$run" "$run.moved" && ln -s `+outside+` "$run"
+exit 0`)
+	runDir := filepath.Join(t.TempDir(), "run")
+	var stdout, stderr bytes.Buffer
+	err := run(t.Context(), []string{"match", "pdd", "-out", runDir, "-games", "3", "-time", "60s/move", "-seed", "5",
+		"swapper=strategy:" + swapper, "random"}, &stdout, &stderr)
+	if err == nil || !errors.Is(err, errRunDirSwapped) || !strings.Contains(err.Error(), "a symlink to "+outside) {
+		t.Errorf("arena: %v, want the run's directory swapped for a symlink to %s\n%s\n%s", err, outside, stdout.String(), stderr.String())
+	}
+	if entries, err := os.ReadDir(outside); err != nil || len(entries) > 0 {
+		t.Errorf("the directory the symlink leads to holds %v (%v), want nothing", entries, err)
+	}
+	moved := runDir + ".moved"
+	games, err := readResults(moved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 1 {
+		t.Fatalf("%d games in results.tsv, want 1: no game after the swap", len(games))
+	}
+	g := games[1]
+	if g.Result.Winner != 1 {
+		t.Errorf("game 1: %+v, want the swapper (white) to lose", g.Result)
+	}
+	txt := string(mustRead(t, filepath.Join(moved, summaryFileName)))
+	if !strings.Contains(txt, "swapper: ") || !strings.Contains(txt, "was replaced by a symlink to "+outside) && !strings.Contains(txt, "moved away") {
+		t.Errorf("%s does not say the swapper broke the rules by the swap:\n%s", summaryFileName, txt)
+	}
+}
