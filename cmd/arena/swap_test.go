@@ -60,3 +60,34 @@ exit 0`)
 		t.Errorf("%s does not say the swapper broke the rules by the swap:\n%s", summaryFileName, txt)
 	}
 }
+
+// TestDarkChessReadModeSymlinkSwap: a read-mode engine that moves its
+// working directory aside and puts a symlink to another directory in its
+// place loses the game at that ply, by a fault naming the symlink; arena
+// writes nothing through it (the referee wrote board.txt and read move.txt
+// through it for a whole game), and the run goes on with the next game.
+func TestDarkChessReadModeSymlinkSwap(t *testing.T) {
+	t.Parallel()
+	outside := t.TempDir()
+	swapper, _ := pddScript(t, "swapper", `d=$(pwd); mv "$d" "$d.moved" && ln -s `+outside+` "$d"
+exit 0`)
+	runDir := filepath.Join(t.TempDir(), "run")
+	var stdout, stderr bytes.Buffer
+	if err := run(t.Context(), []string{"match", "darkchess", "-out", runDir, "-games", "2", "-time", "60s/move", "-seed", "5",
+		"swapper=readmode:" + swapper, "random"}, &stdout, &stderr); err != nil {
+		t.Fatalf("arena: %v\n%s\n%s", err, stdout.String(), stderr.String())
+	}
+	if entries, err := os.ReadDir(outside); err != nil || len(entries) > 0 {
+		t.Errorf("the directory the symlink leads to holds %v (%v), want nothing", entries, err)
+	}
+	games, err := readResults(runDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 || games[1].Result.Winner != 1 || games[2].Result.Winner != 0 {
+		t.Fatalf("results %+v, want 2 games, each lost by the swapper\n%s", games, stdout.String())
+	}
+	if n := strings.Count(stdout.String(), "was moved or replaced (a symlink to "+outside); n != 2 {
+		t.Errorf("%d games say the swapper replaced its directory by a symlink, want 2:\n%s", n, stdout.String())
+	}
+}
