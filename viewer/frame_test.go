@@ -98,3 +98,29 @@ func TestReplayNamesValid(t *testing.T) {
 		t.Errorf("the picture has a NUL or invalid byte, or %d bytes", len(f.Board))
 	}
 }
+
+// TestLiveTextsValid: a live game's title, players, frame texts and result
+// with NUL bytes, invalid UTF-8 and a megabyte of letters are kept valid
+// and cut.
+func TestLiveTextsValid(t *testing.T) {
+	v, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("n", 1<<20)
+	v.Begin(GameInfo{ID: "g", Game: "othello", Title: "t\x00" + long, Players: [2]string{"a\xffb", long}}, Frame{Status: "s\x01" + long, Move: long})
+	v.Update("g", Frame{Ply: 1, Status: "\x00", Move: "\xff"})
+	v.Finish("g", Frame{Ply: 1, Status: long}, "r\x00"+long, "")
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	g := v.games["g"]
+	texts := append([]string{g.info.Title, g.info.Players[0], g.info.Players[1], g.cur.Status, g.cur.Move, g.result}, g.moves...)
+	for i, s := range texts {
+		if !utf8.ValidString(s) || strings.ContainsRune(s, 0) || len(s) > maxResultBytes {
+			t.Errorf("text %d: %d bytes, %.40q", i, len(s), s)
+		}
+	}
+	if g.info.Players[0] != "a\uFFFDb" || !strings.HasPrefix(g.info.Title, "t\uFFFDnnn") {
+		t.Errorf("players %q, title %.20q", g.info.Players[0], g.info.Title)
+	}
+}
