@@ -596,10 +596,27 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 				if err == nil {
 					err = root.Mkdir(name, 0o755)
 				}
+				var dirInfo fs.FileInfo
+				if err == nil {
+					job.Root, err = root.OpenRoot(name)
+				}
+				if err == nil {
+					dirInfo, err = job.Root.Stat(".")
+				}
 				if err != nil {
 					g.result = gameResult{Winner: -2, Err: err}
 				} else {
 					g.result = r.Play(ctx, job)
+					// A program that moved its game's directory or put a
+					// symlink in its place: arena's files went to the
+					// directory it made, and the run stops (the PDD
+					// referee puts its game's directory back and makes
+					// the swap the program's violation).
+					// (A swap of the run's directory, checked below, moves
+					// the game's too.)
+					if err := checkGameDir(job.Dir, dirInfo); err != nil && g.result.Err == nil && cfg.run.check() == nil {
+						g.result.Err = err
+					}
 				}
 				// The run's directory moved or replaced during the game:
 				// the game's result says it (the program that did it
@@ -610,8 +627,12 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 				}
 				// The result in words beside the platform's record, which
 				// may have no place for why a game ended.
-				if err := writeInRoot(root, filepath.Join(name, "result.txt"), []byte(describe(cfg.Game, g)+"\n")); err != nil && g.result.Err == nil {
-					g.result.Err = err
+				if job.Root != nil {
+					if err := writeInRoot(job.Root, "result.txt", []byte(describe(cfg.Game, g)+"\n")); err != nil && g.result.Err == nil {
+						g.result.Err = err
+					}
+					job.Root.Close()
+					job.Root = nil
 				}
 				mu.Lock()
 				if err := results.add(g); err != nil && g.result.Err == nil {

@@ -440,5 +440,5 @@ func writeOpeningFile(job *gameJob) error {
 	if o == nil {
 		return nil
 	}
-	return os.WriteFile(filepath.Join(job.Dir, "opening.txt"), fmt.Appendf(nil, "opening %d, line %d of the openings file\n%s\n", o.Number, o.Line, o.Text), 0o644)
+	return writeGameFile(job, "opening.txt", fmt.Appendf(nil, "opening %d, line %d of the openings file\n%s\n", o.Number, o.Line, o.Text))
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // runDir is a run's directory (-out), held open as an os.Root from the
@@ -73,4 +74,66 @@ func writeRunRecordIn(root *os.Root, rec *runRecord) error {
 		return err
 	}
 	return writeInRoot(root, runFileName, append(b, '\n'))
+}
+
+// checkGameDir returns nil if the game's directory path still leads to
+// the directory made for it (info), and otherwise an error saying what is
+// there now.
+func checkGameDir(path string, info fs.FileInfo) error {
+	fi, err := os.Stat(path)
+	if err == nil && os.SameFile(fi, info) {
+		return nil
+	}
+	what := "another directory"
+	if lfi, lerr := os.Lstat(path); lerr != nil {
+		what = "nothing"
+	} else if lfi.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(path)
+		what = "a symlink to " + target
+	} else if !lfi.IsDir() {
+		what = "a " + lfi.Mode().Type().String() + " file"
+	}
+	return fmt.Errorf("the game's directory was moved or replaced during the game: %s now holds %s; arena's files stay in the directory it made, and no further game is played", path, what)
+}
+
+// writeGameFile writes a file of arena's, name, afresh in the game's
+// directory: through job.Root when the game is played in a run, so that
+// whatever a program left at name, or put at the directory's path, is not
+// followed; at job.Dir otherwise.
+func writeGameFile(job *gameJob, name string, data []byte) error {
+	if job.Root != nil {
+		return writeInRoot(job.Root, name, data)
+	}
+	return os.WriteFile(filepath.Join(job.Dir, name), data, 0o644)
+}
+
+// createGameFile creates (or truncates) a file of arena's, name, in the
+// game's directory, as writeGameFile writes one.
+func createGameFile(job *gameJob, name string) (*os.File, error) {
+	if job.Root != nil {
+		if err := job.Root.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		return job.Root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	}
+	return os.Create(filepath.Join(job.Dir, name))
+}
+
+// mkdirGame makes the directory name in the game's directory, if it is not
+// there, as writeGameFile writes a file.
+func mkdirGame(job *gameJob, name string) error {
+	if job.Root != nil {
+		if err := job.Root.Mkdir(name, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return err
+		}
+		fi, err := job.Root.Lstat(name)
+		if err != nil {
+			return err
+		}
+		if !fi.IsDir() {
+			return fmt.Errorf("%s: not a directory (%s)", filepath.Join(job.Dir, name), fi.Mode().Type())
+		}
+		return nil
+	}
+	return os.MkdirAll(filepath.Join(job.Dir, name), 0o755)
 }

@@ -96,3 +96,38 @@ printf '1\na1\n0\n0\n' > "$d/move.txt"`)
 		t.Errorf("%d games say the swapper replaced its directory by a symlink, want 2:\n%s", n, stdout.String())
 	}
 }
+
+// TestDarkChessGameDirSymlinkSwap: a read-mode engine that moves its
+// game's directory (the parent of its own) aside and puts a symlink in its
+// place loses the game, arena writes the game's record and result into the
+// directory it made (now moved), nothing through the symlink, and the run
+// stops with an error naming the symlink.
+func TestDarkChessGameDirSymlinkSwap(t *testing.T) {
+	t.Parallel()
+	outside := t.TempDir()
+	swapper, _ := pddScript(t, "swapper", `g=$(dirname "$(pwd)"); mv "$g" "$g.moved" && ln -s `+outside+` "$g"
+exit 0`)
+	runDir := filepath.Join(t.TempDir(), "run")
+	var stdout, stderr bytes.Buffer
+	err := run(t.Context(), []string{"match", "darkchess", "-out", runDir, "-games", "2", "-time", "60s/move", "-seed", "5",
+		"swapper=readmode:" + swapper, "random"}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "the game's directory was moved or replaced") || !strings.Contains(err.Error(), "a symlink to "+outside) {
+		t.Errorf("arena: %v, want the game's directory swapped for a symlink to %s\n%s\n%s", err, outside, stdout.String(), stderr.String())
+	}
+	if entries, err := os.ReadDir(outside); err != nil || len(entries) > 0 {
+		t.Errorf("the directory the symlink leads to holds %v (%v), want nothing", entries, err)
+	}
+	games, err := readResults(runDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 1 || games[1].Result.Winner != 1 {
+		t.Fatalf("results %+v, want 1 game, lost by the swapper\n%s", games, stdout.String())
+	}
+	moved := filepath.Dir(games[1].Result.Record) + ".moved"
+	for _, name := range []string{"board.txt", "board.txt.json", "result.txt"} {
+		if _, err := os.Stat(filepath.Join(moved, name)); err != nil {
+			t.Errorf("the game's directory: %v", err)
+		}
+	}
+}
