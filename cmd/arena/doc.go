@@ -154,9 +154,11 @@
 // each game that -out still leads there, and when it does not, that game's
 // result says so, no further game is played, and arena exits with an error
 // naming what is at -out now (the files are in the directory where the
-// program moved it). A program that does the same to its own game's
-// directory (PDD) or working directory (dark chess read mode) loses the
-// game by it.
+// program moved it). Each game's directory is held open the same way:
+// arena's records in it go to the directory it made, and a program that
+// moves or replaces it stops the run alike. A PDD program that does so,
+// and a dark chess read-mode engine that moves or replaces its working
+// directory, loses the game by it.
 //
 // A PDD strategy program whose player misses its deadline (or fails) does
 // not lose: its strategy runner plays the first legal move in the player's
