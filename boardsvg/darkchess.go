@@ -2,10 +2,21 @@ package boardsvg
 
 import (
 	"fmt"
-	"html"
 	"strings"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/xmltext"
+)
+
+// The longest texts a picture draws, in characters: a longer one is cut
+// and ends with an ellipsis, so that a name of a megabyte makes no picture
+// of megabytes. Invalid UTF-8 and the characters XML forbids (NUL and the
+// other control characters but tab, newline and carriage return) are drawn
+// as U+FFFD, so that the picture is always well-formed XML.
+const (
+	MaxNameRunes   = 40  // a player's name
+	MaxClockRunes  = 16  // a clock
+	MaxStatusRunes = 120 // the status line
 )
 
 // darkchessGlyphs are the Chinese characters of the pieces as the platform
@@ -60,7 +71,8 @@ type DarkChessOptions struct {
 // small; o.Last's squares outlined; the captured pieces listed at the side;
 // the players, the status and the clocks below. The deal (what face-down
 // pieces are) is never drawn: the picture shows what anyone may see, as
-// Position.At does. Texts are escaped.
+// Position.At does. Texts are cut (MaxNameRunes, MaxClockRunes,
+// MaxStatusRunes), made valid and escaped.
 func DarkChess(pos darkchess.Position, o DarkChessOptions) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d"`, dcWidth, dcHeight)
@@ -124,16 +136,16 @@ func DarkChess(pos darkchess.Position, o DarkChessOptions) string {
 		case darkchess.Black:
 			fill = "#111111"
 		}
-		text := fmt.Sprintf("%s: %s", seat, o.Players[i])
+		text := seat + ": " + xmltext.Escape(o.Players[i], MaxNameRunes)
 		if o.Colors[i].Valid() {
 			text += " (" + o.Colors[i].String() + ")"
 		}
 		if o.Clocks[i] != "" {
-			text += "  " + o.Clocks[i]
+			text += "  " + xmltext.Escape(o.Clocks[i], MaxClockRunes)
 		}
-		fmt.Fprintf(&b, `<text class="player" x="%d" y="%d" font-size="15" fill="%s">%s</text>`, 8+i*(dcWidth/2), y, fill, html.EscapeString(text))
+		fmt.Fprintf(&b, `<text class="player" x="%d" y="%d" font-size="15" fill="%s">%s</text>`, 8+i*(dcWidth/2), y, fill, text)
 	}
-	fmt.Fprintf(&b, `<text class="status" x="8" y="%d" font-size="15" fill="#3b2a14">%s</text>`, y+26, html.EscapeString(o.Status))
+	fmt.Fprintf(&b, `<text class="status" x="8" y="%d" font-size="15" fill="#3b2a14">%s</text>`, y+26, xmltext.Escape(o.Status, MaxStatusRunes))
 	b.WriteString(`</svg>`)
 	return b.String()
 }

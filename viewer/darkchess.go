@@ -114,7 +114,7 @@ func ReplayDarkChess(name string, data []byte) (Replay, error) {
 		return DarkChessStatus(players, colorsAt(i), i%2, end && over, res)
 	}
 	rp := Replay{Game: "darkchess", Players: players, Moves: moves}
-	rp.Frame = func(i int) Frame {
+	rp.Frame = framesIn(n, func(i int) Frame {
 		last := darkchess.NoMove
 		if i > 0 {
 			last = b.Plies[i-1].Move
@@ -128,7 +128,7 @@ func ReplayDarkChess(name string, data []byte) (Replay, error) {
 			f.ToMove = -1
 		}
 		return f
-	}
+	})
 	switch {
 	case over:
 		rp.Result = status(n)

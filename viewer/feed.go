@@ -58,7 +58,9 @@ type Replay struct {
 	// frame i to frame i+1.
 	Moves []string
 	// Frame draws frame i, 0 <= i <= len(Moves): the start, then the
-	// position after each ply. It is safe for concurrent use.
+	// position after each ply. It is safe for concurrent use. The
+	// replays of this package's games give the zero Frame for any other
+	// i; [Replay.FrameAt] refuses it with an error, whatever Frame does.
 	Frame func(i int) Frame
 }
 

@@ -180,7 +180,7 @@ func ReplayGeister(name string, data []byte) (Replay, error) {
 	// A referee's ending (a time out, a disconnect, an illegal move) comes
 	// after the last ply: the last frame says it.
 	refereeEnd := over && len(moves) == 0 || over && res.Reason > geister.GamePlyLimitDraw
-	out.Frame = func(i int) Frame {
+	out.Frame = framesIn(len(moves), func(i int) Frame {
 		p, _ := g.PositionAt(startPly + i)
 		var f Frame
 		if i == 0 {
@@ -197,7 +197,7 @@ func ReplayGeister(name string, data []byte) (Replay, error) {
 			f.Status, f.ToMove = GeisterStatus(p, res), -1
 		}
 		return f
-	}
+	})
 	return out, nil
 }
 

@@ -94,14 +94,14 @@ func othelloReplay(g *othello.Game, players [2]string) Replay {
 	for i, m := range moves {
 		rp.Moves[i] = m.String()
 	}
-	rp.Frame = func(ply int) Frame {
+	rp.Frame = framesIn(len(moves), func(ply int) Frame {
 		p, _ := g.PositionAt(ply)
 		last := othello.NoMove
 		if ply > 0 {
 			last = moves[ply-1]
 		}
 		return OthelloFrame(p, ply, last, "", [2]string{})
-	}
+	})
 	if res, ok := g.Result(); ok {
 		rp.Result = othelloResultText(res, players)
 	}

@@ -98,9 +98,9 @@ func pddChessReplay(c record.PDDChess, name string) (Replay, error) {
 	if err != nil {
 		return Replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 	}
-	return Replay{Game: "pdd", Frame: func(int) Frame {
+	return Replay{Game: "pdd", Frame: framesIn(0, func(int) Frame {
 		return Frame{Board: boardsvg.PDD(p, boardsvg.PDDOptions{}), Status: "tiles of chess.txt; " + pddScoreText(p.Score(pdd.White), p.Score(pdd.Black)), ToMove: -1}
-	}}, nil
+	})}, nil
 }
 
 // pddFrames returns the moves of a game, one per stepLog line, and its
@@ -121,7 +121,7 @@ func pddFrames(g *pdd.Game) ([]string, func(int) Frame) {
 		at = append(at, i)
 	}
 	res, over := g.Result()
-	return moves, func(k int) Frame {
+	return moves, framesIn(len(moves), func(k int) Frame {
 		var f Frame
 		if k == 0 {
 			start, _ := g.PositionAt(0)
@@ -137,7 +137,7 @@ func pddFrames(g *pdd.Game) ([]string, func(int) Frame) {
 			f.Status, f.ToMove = res.String(), -1
 		}
 		return f
-	}
+	})
 }
 
 // pddLastSays makes the last frame of frames (n plies) say the result
@@ -145,6 +145,9 @@ func pddFrames(g *pdd.Game) ([]string, func(int) Frame) {
 func pddLastSays(frames func(int) Frame, n int, text string) func(int) Frame {
 	return func(k int) Frame {
 		f := frames(k)
+		if k < 0 || k > n {
+			return f
+		}
 		if k == n {
 			f.Status, f.ToMove = text, -1
 		}

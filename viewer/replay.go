@@ -18,6 +18,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/botarena/botarena/internal/xmltext"
 )
 
 // gameFormat names the record files the viewer reads for a game.
@@ -460,14 +462,38 @@ func safeReplay(def *Game, name string, data []byte) (rp Replay, err error) {
 	return rp, err
 }
 
-// safeFrame draws frame i of rp, turning a panic into an error.
-func safeFrame(rp Replay, i int) (f Frame, err error) {
+// ErrNoFrame is the error of [Replay.FrameAt] for a frame a replay does
+// not have.
+var ErrNoFrame = errors.New("viewer: no such frame")
+
+// FrameAt draws frame i of rp, 0 <= i <= len(rp.Moves). Any other i, a
+// Replay without a Frame function, or a Frame function that fails (a
+// panic while drawing) gives an error, never a panic: an i out of range
+// one that wraps ErrNoFrame.
+func (rp Replay) FrameAt(i int) (f Frame, err error) {
+	if i < 0 || i > len(rp.Moves) {
+		return Frame{}, fmt.Errorf("%w: frame %d of a replay of %d plies (frames 0 to %d)", ErrNoFrame, i, len(rp.Moves), len(rp.Moves))
+	}
+	if rp.Frame == nil {
+		return Frame{}, fmt.Errorf("%w: the replay has no Frame function", ErrNoFrame)
+	}
 	defer func() {
 		if p := recover(); p != nil {
-			f, err = Frame{}, fmt.Errorf("drawing ply %d failed: %v", i, p)
+			f, err = Frame{}, fmt.Errorf("viewer: drawing ply %d failed: %v", i, p)
 		}
 	}()
 	return rp.Frame(i), nil
+}
+
+// framesIn makes a replay's Frame function safe to call with any i: for an
+// i outside 0 to n it returns the zero Frame instead of calling frame.
+func framesIn(n int, frame func(int) Frame) func(int) Frame {
+	return func(i int) Frame {
+		if i < 0 || i > n {
+			return Frame{}
+		}
+		return frame(i)
+	}
 }
 
 // frames draws every frame of rp: the start, then one after each ply.
@@ -486,9 +512,12 @@ const (
 	maxResultBytes = 500 // a result in words
 )
 
-// clipText is s cut to at most max bytes, on a character boundary, an
-// ellipsis added.
+// clipText is s made valid text (xmltext.Clean) and cut to at most max
+// bytes, on a character boundary, an ellipsis added.
 func clipText(s string, max int) string {
+	// Invalid UTF-8 and the characters XML forbids (NUL, other control
+	// characters) become U+FFFD: the pages and pictures stay valid.
+	s = xmltext.Clean(s, max)
 	if len(s) <= max {
 		return s
 	}
@@ -764,7 +793,7 @@ func (v *Viewer) serveFrame(w http.ResponseWriter, r *http.Request) {
 		v.replyJSONError(w, &httpError{http.StatusNotFound, "No such ply", fmt.Sprintf("%s has %d plies: no ply %d", src.name, len(p.rp.Moves), ply)})
 		return
 	}
-	f, err := safeFrame(p.rp, ply)
+	f, err := p.rp.FrameAt(ply)
 	if err != nil {
 		v.replyJSONError(w, &httpError{http.StatusUnprocessableEntity, "Cannot draw", fmt.Sprintf("%s: %v", src.name, err)})
 		return

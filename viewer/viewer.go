@@ -183,8 +183,14 @@ func (v *Viewer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // Begin announces a game and its first frame. A game begun again under the
-// same id starts afresh.
+// same id starts afresh. The texts of a game (its title, players, each
+// frame's move and status, the result) are shown made valid and cut, as
+// a record's are.
 func (v *Viewer) Begin(info GameInfo, start Frame) {
+	info.Title = clipText(info.Title, maxResultBytes)
+	for i := range info.Players {
+		info.Players[i] = clipText(info.Players[i], maxNameBytes)
+	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if old := v.games[info.ID]; old != nil {
@@ -231,6 +237,7 @@ func (v *Viewer) Finish(id string, last Frame, result, record string) {
 	if g.finished {
 		return
 	}
+	result = clipText(result, maxResultBytes)
 	g.recordReal = real
 	v.finishLocked(g, last, result, record)
 }
@@ -240,7 +247,7 @@ func (v *Viewer) addMovesLocked(g *liveGame, f Frame) {
 	for ply := len(g.moves) + 1; ply <= f.Ply && len(g.moves) < v.limits.MaxMoves; ply++ {
 		m := "…"
 		if ply == f.Ply && f.Move != "" {
-			m = f.Move
+			m = clipText(f.Move, maxResultBytes)
 		}
 		g.moves = append(g.moves, m)
 	}
@@ -315,6 +322,7 @@ func deleteGame(list []*liveGame, g *liveGame) []*liveGame {
 // copyFrame copies f's views, so that a caller that reuses its map does not
 // change what the viewer shows.
 func copyFrame(f Frame) Frame {
+	f.Move, f.Status = clipText(f.Move, maxResultBytes), clipText(f.Status, maxResultBytes)
 	if f.Views != nil {
 		f.Views = maps.Clone(f.Views)
 	}

@@ -249,7 +249,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		}
 	}()
 	create := func(name string) (*os.File, error) {
-		f, err := os.Create(filepath.Join(job.Dir, name))
+		f, err := createGameFile(job, name)
 		if err == nil {
 			files = append(files, f)
 		}
@@ -258,7 +258,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	for i, p := range job.Seats {
 		seat := [2]string{"first", "second"}[i]
 		dir := filepath.Join(job.Dir, seat)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := mkdirGame(job, seat); err != nil {
 			return gameResult{Winner: -2, Err: err}
 		}
 		out, err := create(seat + ".log")
@@ -439,7 +439,7 @@ func (r *darkchessRunner) writeRecord(path string, g *darkchess.Game, rec protoc
 	if err := record.WriteDarkChessBoard(&buf, b, record.DarkChessServer2021); err != nil {
 		return fmt.Errorf("darkchess record: %w", err)
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := writeGameFile(job, filepath.Base(path), buf.Bytes()); err != nil {
 		return err
 	}
 	startText := rec.Start.String()
@@ -463,7 +463,7 @@ func (r *darkchessRunner) writeRecord(path string, g *darkchess.Game, rec protoc
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path+".json", append(js, '\n'), 0o644)
+	return writeGameFile(job, filepath.Base(path)+".json", append(js, '\n'))
 }
 
 // darkchessFault is, in arena's words, what the engine of a seat did wrong

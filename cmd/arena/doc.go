@@ -147,7 +147,18 @@
 // The run's directory holds run.json (the run: game, flags, players, seed),
 // results.tsv (a line per game, appended and synced as the game ends, so
 // that no finished game is lost even to kill -9) and, at the end,
-// results.txt (a line per game and the table).
+// results.txt (a line per game and the table). arena holds the run's
+// directory open from the start and writes its files through it, so a
+// program that moves the directory away or puts a symlink in its place
+// does not take arena's writes elsewhere; arena checks before and after
+// each game that -out still leads there, and when it does not, that game's
+// result says so, no further game is played, and arena exits with an error
+// naming what is at -out now (the files are in the directory where the
+// program moved it). Each game's directory is held open the same way:
+// arena's records in it go to the directory it made, and a program that
+// moves or replaces it stops the run alike. A PDD program that does so,
+// and a dark chess read-mode engine that moves or replaces its working
+// directory, loses the game by it.
 //
 // A PDD strategy program whose player misses its deadline (or fails) does
 // not lose: its strategy runner plays the first legal move in the player's

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"os"
 	"os/exec"
 	"syscall"
 	"time"
@@ -86,6 +87,7 @@ type runner interface {
 // matchConfig holds the options of a match or tournament that every game
 // shares. The game's NewRunner reads what it needs.
 type matchConfig struct {
+	run      *runDir // the run's directory, held open; nil outside a match or tournament (merge)
 	Game     *gameDef
 	Players  []*playerSpec // two for a match, two or more for a tournament
 	Games    int           // games per pairing
@@ -132,6 +134,12 @@ type gameJob struct {
 	ID    string         // the game's id in the web viewer
 	Watch viewer.Watcher // never nil
 	Log   *slog.Logger   // never nil
+	// Root is Dir, opened through the run's directory while the game is
+	// played (nil where a runner is called on its own): arena's files in
+	// the game's directory go through it (writeGameFile), so that a
+	// program that swaps the directory for a symlink does not take them
+	// elsewhere.
+	Root *os.Root
 
 	// Opening is where the game starts, from -openings (assignOpenings):
 	// games 2i and 2i+1 of a pairing, the seats swapped, share one. Nil for

@@ -316,7 +316,7 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	if err != nil && ctx.Err() != nil {
 		res = gameResult{Winner: -2, Reason: geister.Unfinished.String(), Detail: "interrupted", Plies: res.Plies, Faults: res.Faults}
 	}
-	res.Record, res.Err = writeGeisterRecord(job.Dir, g.Record)
+	res.Record, res.Err = writeGeisterRecord(job, g.Record)
 	live.finish(res, res.Record)
 	return res
 }
@@ -367,19 +367,20 @@ func (r *geisterRunner) unstarted(job *gameJob, live *geisterLive, cannot [2]fau
 	}
 	res.Ending = settleEnding(res, endStart)
 	res.Plies = len(b.Moves)
-	res.Record, res.Err = writeGeisterRecord(job.Dir, b)
+	res.Record, res.Err = writeGeisterRecord(job, b)
 	live.finish(res, res.Record)
 	return res
 }
 
-// writeGeisterRecord writes b as dir/board.txt and returns its path.
-func writeGeisterRecord(dir string, b *record.GeisterBoard) (string, error) {
+// writeGeisterRecord writes b as board.txt in the game's directory and
+// returns its path.
+func writeGeisterRecord(job *gameJob, b *record.GeisterBoard) (string, error) {
 	data, err := record.AppendGeisterBoard(nil, b)
 	if err != nil {
 		return "", fmt.Errorf("geister record: %w", err)
 	}
-	path := filepath.Join(dir, "board.txt")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	path := filepath.Join(job.Dir, "board.txt")
+	if err := writeGameFile(job, "board.txt", data); err != nil {
 		return "", fmt.Errorf("geister record: %w", err)
 	}
 	return path, nil

@@ -224,6 +224,9 @@ type preparedRun struct {
 
 // close releases the run's directory.
 func (pr *preparedRun) close() error {
+	if pr.cfg.run != nil {
+		pr.cfg.run.Close()
+	}
 	return pr.lock.Close()
 }
 
@@ -361,15 +364,20 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 		lock.Close()
 		return nil, fmt.Errorf("-out %s holds a run already: go on with it with -resume %s, or give another directory", cfg.Out, cfg.Out)
 	}
+	if cfg.run, err = openRunDir(cfg.Out); err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("-out: %w", err)
+	}
 	if !resumed {
 		rec, err := newRunRecord(cmd, cfg, fs)
 		if err == nil {
 			err = saveOpenings(cfg) // before run.json: a run that has one has its openings
 		}
 		if err == nil {
-			err = writeRunRecord(cfg.Out, rec)
+			err = writeRunRecordIn(cfg.run.root, rec)
 		}
 		if err != nil {
+			cfg.run.Close()
 			lock.Close()
 			return nil, fmt.Errorf("-out %s: %w", cfg.Out, err)
 		}
@@ -554,18 +562,23 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 	}
 	logger := slog.New(slog.NewTextHandler(cfg.Stderr, &slog.HandlerOptions{Level: level}))
 	// arena's own files in a game's directory are reached through the
-	// run's directory as an os.Root: a program that puts a symlink in place
-	// of its game's directory cannot make arena write elsewhere.
-	root, err := os.OpenRoot(cfg.Out)
-	if err != nil {
-		return err
-	}
-	defer root.Close()
+	// run's directory, held open as an os.Root: a program that puts a
+	// symlink in place of its game's directory, or of the run's, cannot
+	// make arena write elsewhere.
+	root := cfg.run.root
 	for range min(jobs, len(todo)) {
 		wg.Go(func() {
 			for {
 				mu.Lock()
 				if next == len(todo) || ctx.Err() != nil || firstEr != nil || stop != nil && stop(todo[next]) {
+					mu.Unlock()
+					return
+				}
+				// A run whose directory a program moved or replaced
+				// plays no further game: its directory would be the
+				// program's choice.
+				if err := cfg.run.check(); err != nil {
+					firstEr = err
 					mu.Unlock()
 					return
 				}
@@ -583,15 +596,43 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 				if err == nil {
 					err = root.Mkdir(name, 0o755)
 				}
+				var dirInfo fs.FileInfo
+				if err == nil {
+					job.Root, err = root.OpenRoot(name)
+				}
+				if err == nil {
+					dirInfo, err = job.Root.Stat(".")
+				}
 				if err != nil {
 					g.result = gameResult{Winner: -2, Err: err}
 				} else {
 					g.result = r.Play(ctx, job)
+					// A program that moved its game's directory or put a
+					// symlink in its place: arena's files went to the
+					// directory it made, and the run stops (the PDD
+					// referee puts its game's directory back and makes
+					// the swap the program's violation).
+					// (A swap of the run's directory, checked below, moves
+					// the game's too.)
+					if err := checkGameDir(job.Dir, dirInfo); err != nil && g.result.Err == nil && cfg.run.check() == nil {
+						g.result.Err = err
+					}
+				}
+				// The run's directory moved or replaced during the game:
+				// the game's result says it (the program that did it
+				// has lost already where its referee checks its
+				// directory, as the PDD referee does), and the run stops.
+				if err := cfg.run.check(); err != nil && g.result.Err == nil {
+					g.result.Err = err
 				}
 				// The result in words beside the platform's record, which
 				// may have no place for why a game ended.
-				if err := writeInRoot(root, filepath.Join(name, "result.txt"), []byte(describe(cfg.Game, g)+"\n")); err != nil && g.result.Err == nil {
-					g.result.Err = err
+				if job.Root != nil {
+					if err := writeInRoot(job.Root, "result.txt", []byte(describe(cfg.Game, g)+"\n")); err != nil && g.result.Err == nil {
+						g.result.Err = err
+					}
+					job.Root.Close()
+					job.Root = nil
 				}
 				mu.Lock()
 				if err := results.add(g); err != nil && g.result.Err == nil {
@@ -841,7 +882,7 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 			return fmt.Errorf("-resume %s: %w", cfg.Out, err)
 		}
 	}
-	results, err := openResults(cfg.Out)
+	results, err := openResults(cfg.run.root, cfg.Out)
 	if err != nil {
 		return err
 	}
@@ -998,6 +1039,9 @@ func writeSummary(cfg *matchConfig, games []finished, rows []tallyRow) error {
 		}
 	}
 	printTable(&b, rows)
+	if cfg.run != nil {
+		return writeInRoot(cfg.run.root, summaryFileName, []byte(b.String()))
+	}
 	root, err := os.OpenRoot(cfg.Out)
 	if err != nil {
 		return err

@@ -159,6 +159,9 @@ func saveOpenings(cfg *matchConfig) error {
 	if cfg.openings == nil {
 		return nil
 	}
+	if cfg.run != nil {
+		return writeInRoot(cfg.run.root, openingsFileName, cfg.openings.Data)
+	}
 	return os.WriteFile(filepath.Join(cfg.Out, openingsFileName), cfg.openings.Data, 0o644)
 }
 
@@ -437,5 +440,5 @@ func writeOpeningFile(job *gameJob) error {
 	if o == nil {
 		return nil
 	}
-	return os.WriteFile(filepath.Join(job.Dir, "opening.txt"), fmt.Appendf(nil, "opening %d, line %d of the openings file\n%s\n", o.Number, o.Line, o.Text), 0o644)
+	return writeGameFile(job, "opening.txt", fmt.Appendf(nil, "opening %d, line %d of the openings file\n%s\n", o.Number, o.Line, o.Text))
 }

@@ -228,7 +228,7 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		}
 		s.proc.Kill()
 		st := s.proc.Wait()
-		writeProgramOutput(job.Dir, s.spec.Name, st)
+		writeProgramOutput(job, s.spec.Name, st)
 		switch {
 		case s.fault.Kind == faultCrash || s.fault.Kind == faultProtocol:
 			s.fault = exitFault(st, s.fault.Reason) // it exited before connecting: say how
@@ -271,7 +271,7 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		default:
 			res.Winner = 1
 		}
-		res.Err = writeOthelloMoveList(job.Dir, rec, job.Opening)
+		res.Err = writeOthelloMoveList(job, rec, job.Opening)
 		if rec.Transcript == "" && res.Err == nil {
 			res.Err = errors.New("the game's transcript could not be written (see the log)")
 		}
@@ -400,7 +400,7 @@ func othelloForfeit(reason othello.Reason, perMove time.Duration) fault {
 // then the game's; and so is its transcript, rewritten, since a -trans
 // transcript has no start position (every reader starts it from the TUS
 // start): the host's holds the game's moves only.
-func writeOthelloMoveList(dir string, rec tus.GameRecord, o *opening) error {
+func writeOthelloMoveList(job *gameJob, rec tus.GameRecord, o *opening) error {
 	g := othello.NewGame(othello.Rules{Name: "record", Start: rec.Start})
 	var moves []othello.Move
 	if o != nil && o.othello != nil {
@@ -417,7 +417,13 @@ func writeOthelloMoveList(dir string, rec tus.GameRecord, o *opening) error {
 		if err := record.WriteOthelloTranscript(&buf, record.NewOthelloTranscript(g, rec.Black, rec.White)); err != nil {
 			return fmt.Errorf("transcript with the opening: %w", err)
 		}
-		if err := os.WriteFile(rec.Transcript, buf.Bytes(), 0o644); err != nil {
+		var err error
+		if filepath.Dir(rec.Transcript) == filepath.Clean(job.Dir) {
+			err = writeGameFile(job, filepath.Base(rec.Transcript), buf.Bytes())
+		} else {
+			err = os.WriteFile(rec.Transcript, buf.Bytes(), 0o644)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -426,15 +432,15 @@ func writeOthelloMoveList(dir string, rec tus.GameRecord, o *opening) error {
 		// A game from a mid-game start has no move list from the standard start.
 		return nil
 	}
-	return os.WriteFile(filepath.Join(dir, "moves.txt"), append(list, '\n'), 0o644)
+	return writeGameFile(job, "moves.txt", append(list, '\n'))
 }
 
 // writeProgramOutput keeps what a program printed, as <name>.stdout and
 // <name>.stderr in the game's directory, when it printed anything.
-func writeProgramOutput(dir, name string, st proc.Result) {
+func writeProgramOutput(job *gameJob, name string, st proc.Result) {
 	for ext, b := range map[string][]byte{".stdout": st.Stdout, ".stderr": st.Stderr} {
 		if len(b) > 0 {
-			os.WriteFile(filepath.Join(dir, safeName(name)+ext), b, 0o644)
+			writeGameFile(job, safeName(name)+ext, b)
 		}
 	}
 }

@@ -165,13 +165,13 @@ type resultsLog struct {
 	short bool // the file has an earlier arena's header: lines end at record
 }
 
-// openResults opens dir's results.tsv for appending, writing its header if
-// the file is new. A file an earlier arena began, whose header ends at
+// openResults opens results.tsv in root (the directory dir) for
+// appending, writing its header if the file is new. A file an earlier arena began, whose header ends at
 // record, gets its lines in that layout, so that every line matches the
 // header.
-func openResults(dir string) (*resultsLog, error) {
+func openResults(root *os.Root, dir string) (*resultsLog, error) {
 	path := filepath.Join(dir, resultsFileName)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := root.OpenFile(resultsFileName, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
 	}

@@ -273,7 +273,7 @@ func TestResultsWithoutFallbacks(t *testing.T) {
 		if err := os.WriteFile(path, []byte(header+"\n"+old(1, "1-0")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		log, err := openResults(dir)
+		log, err := openResultsAt(t, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -295,7 +295,7 @@ func TestResultsWithoutFallbacks(t *testing.T) {
 	}
 	// A new file: the fallbacks columns, read back.
 	dir = t.TempDir()
-	log, err := openResults(dir)
+	log, err := openResultsAt(t, dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -55,6 +54,15 @@ const (
 // as a mid-game start (board.txt has no place for the plies before it, nor
 // for the no-capture-no-flip counter). Its timestamps are, in milliseconds
 // since 1970, the time the seat began and the time each ply was played.
+//
+// The host opens Dir once, when the seat begins, and writes board.txt and
+// reads move.txt only through that open directory (an [os.Root]): a link
+// the program leaves there cannot lead the host out of it, and a program
+// that moves its directory away or puts a symlink (or another directory)
+// in its place does not take the host's reads and writes along. Before
+// and after each run the host checks that Dir still leads to the
+// directory it opened; when it does not, the seat loses by BadMove (kind
+// protocol.DarkChessIllegal), the error saying what is at Dir now.
 type Program struct {
 	// Path is the program: "search" in the platform's folder. A name
 	// without a path separator is looked up in PATH; give "./search" for the
@@ -100,6 +108,9 @@ type dcReadModeSeat struct {
 	board record.DarkChessBoard // the game so far, as board.txt says it
 	skip  int                   // plies of the game before Begin, not in board.txt
 	began bool
+	dir   string      // Dir, or "." for the host's
+	root  *os.Root    // Dir, opened at Begin
+	info  fs.FileInfo // Dir as opened, to recognise it
 }
 
 // Begin prepares board.txt's header: the position now as its start, the
@@ -107,6 +118,9 @@ type dcReadModeSeat struct {
 func (s *dcReadModeSeat) Begin(_ context.Context, b protocol.DarkChessBegin) error {
 	if s.e.Path == "" {
 		return &protocol.DarkChessFault{Reason: darkchess.BadMove, Kind: protocol.DarkChessNotStarted, Err: errors.New("readmode: Program.Path is empty")}
+	}
+	if err := s.openDir(); err != nil {
+		return err
 	}
 	now := time.Now()
 	setup := b.View.Position().Setup()
@@ -189,12 +203,13 @@ func (s *dcReadModeSeat) Ask(ctx context.Context, v darkchess.View) (darkchess.M
 	if err != nil {
 		return darkchess.NoMove, fmt.Errorf("readmode: dark chess read mode: writing board.txt: %w", err)
 	}
-	boardPath := filepath.Join(s.e.Dir, BoardFile)
-	movePath := filepath.Join(s.e.Dir, MoveFile)
-	if err := dcWriteFresh(boardPath, data); err != nil {
+	if err := s.checkDir("before the program's run"); err != nil {
 		return darkchess.NoMove, err
 	}
-	if err := os.Remove(movePath); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := dcWriteFresh(s.root, BoardFile, data); err != nil {
+		return darkchess.NoMove, err
+	}
+	if err := s.root.Remove(MoveFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return darkchess.NoMove, fmt.Errorf("readmode: dark chess read mode: %w", err)
 	}
 
@@ -218,7 +233,10 @@ func (s *dcReadModeSeat) Ask(ctx context.Context, v darkchess.View) (darkchess.M
 	case res.Canceled || res.Killed:
 		return darkchess.NoMove, fmt.Errorf("readmode: dark chess read mode: the program was stopped: %w", context.Cause(ctx))
 	}
-	m, err := dcReadMoveFile(movePath)
+	if err := s.checkDir("after the program's run"); err != nil {
+		return darkchess.NoMove, err
+	}
+	m, err := dcReadMoveFile(s.root)
 	if err != nil {
 		if res.ExitCode != 0 {
 			err = fmt.Errorf("%w (the program ended with %s: %s)", err, res.Status, dcTail(res.Stderr))
@@ -236,13 +254,55 @@ func (s *dcReadModeSeat) Ask(ctx context.Context, v darkchess.View) (darkchess.M
 	return m, nil
 }
 
-// dcWriteFresh writes data to a new file at path, replacing whatever was
-// there without following it (the engine may have left a link).
-func dcWriteFresh(path string, data []byte) error {
-	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+// openDir opens the program's directory as an os.Root and notes what it
+// is, for checkDir.
+func (s *dcReadModeSeat) openDir() error {
+	s.dir = s.e.Dir
+	if s.dir == "" {
+		s.dir = "."
+	}
+	root, err := os.OpenRoot(s.dir)
+	if err != nil {
+		return &protocol.DarkChessFault{Reason: darkchess.BadMove, Kind: protocol.DarkChessNotStarted, Err: fmt.Errorf("readmode: the program's directory: %w", err)}
+	}
+	info, err := root.Stat(".")
+	if err != nil {
+		root.Close()
+		return fmt.Errorf("readmode: the program's directory: %w", err)
+	}
+	s.root, s.info = root, info
+	return nil
+}
+
+// checkDir returns the seat's fault if Dir no longer leads to the
+// directory opened at Begin (the program moved it, or put a symlink or
+// another directory in its place); when says when it was found.
+func (s *dcReadModeSeat) checkDir(when string) error {
+	fi, err := os.Stat(s.dir)
+	if err == nil && os.SameFile(fi, s.info) {
+		return nil
+	}
+	what := "another directory"
+	if lfi, lerr := os.Lstat(s.dir); lerr != nil {
+		what = "nothing"
+	} else if lfi.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(s.dir)
+		what = "a symlink to " + target
+	} else if !lfi.IsDir() {
+		what = "a file that is no directory"
+	}
+	err = fmt.Errorf("readmode: the program's directory %s was moved or replaced (%s, found there %s); a program may write move.txt only", s.dir, what, when)
+	s.log.Warn("dark chess read mode: the program's directory changed", "err", err)
+	return &protocol.DarkChessFault{Reason: darkchess.BadMove, Kind: protocol.DarkChessIllegal, Err: err}
+}
+
+// dcWriteFresh writes data to a new file name in root, replacing whatever
+// was there without following it (the engine may have left a link).
+func dcWriteFresh(root *os.Root, name string, data []byte) error {
+	if err := root.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("readmode: dark chess read mode: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return fmt.Errorf("readmode: dark chess read mode: %w", err)
 	}
@@ -251,15 +311,15 @@ func dcWriteFresh(path string, data []byte) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("readmode: dark chess read mode: writing %s: %w", path, err)
+		return fmt.Errorf("readmode: dark chess read mode: writing %s: %w", name, err)
 	}
 	return nil
 }
 
-// dcReadMoveFile reads move.txt, which must be a regular file (a pipe or a
-// device would block or never end).
-func dcReadMoveFile(path string) (darkchess.Move, error) {
-	fi, err := os.Lstat(path)
+// dcReadMoveFile reads move.txt in root, which must be a regular file (a
+// pipe or a device would block or never end).
+func dcReadMoveFile(root *os.Root) (darkchess.Move, error) {
+	fi, err := root.Lstat(MoveFile)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return darkchess.NoMove, errors.New("no move.txt")
@@ -268,11 +328,14 @@ func dcReadMoveFile(path string) (darkchess.Move, error) {
 	case !fi.Mode().IsRegular():
 		return darkchess.NoMove, fmt.Errorf("move.txt is not a regular file (%v)", fi.Mode().Type())
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY, 0)
+	f, err := root.OpenFile(MoveFile, os.O_RDONLY, 0)
 	if err != nil {
 		return darkchess.NoMove, err
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return darkchess.NoMove, errors.New("move.txt is not a regular file")
+	}
 	return record.ReadDarkChessMove(f)
 }
 
@@ -291,6 +354,10 @@ func dcTail(b []byte) string {
 // End writes the kept end of the program's output to Output; every run was
 // reaped in its Ask.
 func (s *dcReadModeSeat) End(context.Context, darkchess.Result) error {
+	if s.root != nil {
+		s.root.Close()
+		s.root = nil
+	}
 	if s.out != nil {
 		return s.out.Close()
 	}

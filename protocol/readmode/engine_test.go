@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -283,4 +284,48 @@ func TestHost(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestHostSymlinkSwap: an engine that, after its ply, moves its directory
+// aside and puts a symlink to another directory in its place loses by
+// BadMove at that ply, and the host writes nothing through the symlink:
+// the directory it leads to stays empty, the moved directory holds the
+// host's board.txt.
+func TestHostSymlinkSwap(t *testing.T) {
+	bots, _ := buildDarkChessReadModePrograms(t)
+	proctest.Subreaper(t)
+	for _, swapAt := range []int{0, 3} {
+		t.Run(fmt.Sprintf("at ply %d", swapAt), func(t *testing.T) {
+			parent, outside := t.TempDir(), t.TempDir()
+			dirs := [2]string{filepath.Join(parent, "first"), filepath.Join(parent, "second")}
+			for _, d := range dirs {
+				if err := os.Mkdir(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			swapper := swapAt % 2
+			args := [2][]string{}
+			args[swapper] = []string{fmt.Sprintf("%d=swap", swapAt), "to=" + outside}
+			a := readmode.Program{Path: bots, Args: args[0], Dir: dirs[0]}
+			b := readmode.Program{Path: bots, Args: args[1], Dir: dirs[1]}
+			ref := protocol.DarkChessReferee{}
+			g := darkchess.NewGame(darkchess.Classic, rand.New(rand.NewPCG(7, 3)))
+			rec, err := ref.Play(context.Background(), g, [2]protocol.DarkChessSeat{a.Seat(), b.Seat()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.Result.Reason != darkchess.BadMove || len(rec.Plies) != swapAt || rec.Faults[1-swapper] != nil {
+				t.Fatalf("result %v after %d plies, faults %v; want the engine of seat %d to lose by BadMove at ply %d", rec.Result, len(rec.Plies), rec.Faults, swapper, swapAt+1)
+			}
+			if err := rec.Faults[swapper]; err == nil || !strings.Contains(err.Error(), "a symlink to "+outside) {
+				t.Errorf("fault %v, want one naming the symlink to %s", err, outside)
+			}
+			if entries, err := os.ReadDir(outside); err != nil || len(entries) > 0 {
+				t.Errorf("the directory the symlink leads to holds %v (%v), want nothing", entries, err)
+			}
+			if _, err := os.Stat(filepath.Join(dirs[swapper]+".moved", readmode.BoardFile)); err != nil {
+				t.Errorf("the moved directory: %v", err)
+			}
+		})
+	}
 }

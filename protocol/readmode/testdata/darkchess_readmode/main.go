@@ -9,7 +9,9 @@
 // (exit status 3, nothing written); panic; garbage (move.txt is not a
 // move); illegal (a well-formed move of a square that holds no piece of the
 // side to move); nothing (exit status 0, nothing written); fifo (move.txt is
-// a named pipe); crashafter (a random legal ply, then exit status 3).
+// a named pipe); crashafter (a random legal ply, then exit status 3); swap
+// (a random legal ply, then the engine's directory is moved aside and a
+// symlink to the directory of the argument to=DIR put in its place).
 package main
 
 import (
@@ -40,15 +42,18 @@ func main() {
 		}
 		f.Close()
 	}
-	action := "random"
+	action, swapTo := "random", ""
 	for _, arg := range os.Args[1:] {
+		if to, ok := strings.CutPrefix(arg, "to="); ok {
+			swapTo = to
+		}
 		if n, a, ok := strings.Cut(arg, "="); ok && n == strconv.Itoa(plies) {
 			action = a
 		}
 	}
 	fmt.Fprintf(os.Stderr, "darkchess_readmode: %d plies, %s\n", plies, action)
 	switch action {
-	case "random", "crashafter":
+	case "random", "crashafter", "swap":
 		random := darkchess.PlayerFunc(func(_ context.Context, v darkchess.View) (darkchess.Move, error) {
 			moves := v.AppendLegalMoves(nil)
 			return moves[rand.IntN(len(moves))], nil
@@ -56,6 +61,19 @@ func main() {
 		if err := readmode.Run(context.Background(), ".", random); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
+		}
+		if action == "swap" {
+			dir, err := os.Getwd()
+			if err == nil {
+				err = os.Rename(dir, dir+".moved")
+			}
+			if err == nil {
+				err = os.Symlink(swapTo, dir)
+			}
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
 		}
 		if action == "crashafter" {
 			os.Exit(3)
