@@ -50,16 +50,24 @@ func (d *runDir) check() error {
 	if err == nil && os.SameFile(fi, d.info) {
 		return nil
 	}
-	what := "another directory"
-	if lfi, lerr := os.Lstat(d.path); lerr != nil {
-		what = "nothing"
-	} else if lfi.Mode()&fs.ModeSymlink != 0 {
-		target, _ := os.Readlink(d.path)
-		what = "a symlink to " + target
-	} else if !lfi.IsDir() {
-		what = "a " + lfi.Mode().Type().String() + " file"
+	return fmt.Errorf("%w: %s now holds %s; arena's files stay in the directory it opened, and no further game is played", errRunDirSwapped, d.path, whatIsAt(d.path))
+}
+
+// whatIsAt says what is at path in place of the directory arena opened
+// there: nothing, a symlink (and to what), a file of another type or
+// another directory.
+func whatIsAt(path string) string {
+	lfi, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return "nothing"
+	case lfi.Mode()&fs.ModeSymlink != 0:
+		target, _ := os.Readlink(path)
+		return "a symlink to " + target
+	case !lfi.IsDir():
+		return "a " + lfi.Mode().Type().String() + " file"
 	}
-	return fmt.Errorf("%w: %s now holds %s; arena's files stay in the directory it opened, and no further game is played", errRunDirSwapped, d.path, what)
+	return "another directory"
 }
 
 // errRunDirSwapped is the error of a run whose directory was moved or
@@ -84,16 +92,7 @@ func checkGameDir(path string, info fs.FileInfo) error {
 	if err == nil && os.SameFile(fi, info) {
 		return nil
 	}
-	what := "another directory"
-	if lfi, lerr := os.Lstat(path); lerr != nil {
-		what = "nothing"
-	} else if lfi.Mode()&fs.ModeSymlink != 0 {
-		target, _ := os.Readlink(path)
-		what = "a symlink to " + target
-	} else if !lfi.IsDir() {
-		what = "a " + lfi.Mode().Type().String() + " file"
-	}
-	return fmt.Errorf("the game's directory was moved or replaced during the game: %s now holds %s; arena's files stay in the directory it made, and no further game is played", path, what)
+	return fmt.Errorf("the game's directory was moved or replaced during the game: %s now holds %s; arena's files stay in the directory it made, and no further game is played", path, whatIsAt(path))
 }
 
 // writeGameFile writes a file of arena's, name, afresh in the game's
