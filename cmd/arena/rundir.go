@@ -64,8 +64,16 @@ func whatIsAt(path string) string {
 	case lfi.Mode()&fs.ModeSymlink != 0:
 		target, _ := os.Readlink(path)
 		return "a symlink to " + target
+	case lfi.Mode().IsRegular():
+		return "a regular file"
+	case lfi.Mode()&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case lfi.Mode()&fs.ModeSocket != 0:
+		return "a socket"
+	case lfi.Mode()&fs.ModeDevice != 0:
+		return "a device"
 	case !lfi.IsDir():
-		return "a " + lfi.Mode().Type().String() + " file"
+		return "a file of mode " + lfi.Mode().String()
 	}
 	return "another directory"
 }
