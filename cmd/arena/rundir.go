@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/botarena/botarena/internal/fsguard"
 )
 
 // runDir is a run's directory (-out), held open as an os.Root from the
@@ -50,32 +52,7 @@ func (d *runDir) check() error {
 	if err == nil && os.SameFile(fi, d.info) {
 		return nil
 	}
-	return fmt.Errorf("%w: %s now holds %s; arena's files stay in the directory it opened, and no further game is played", errRunDirSwapped, d.path, whatIsAt(d.path))
-}
-
-// whatIsAt says what is at path in place of the directory arena opened
-// there: nothing, a symlink (and to what), a file of another type or
-// another directory.
-func whatIsAt(path string) string {
-	lfi, err := os.Lstat(path)
-	switch {
-	case err != nil:
-		return "nothing"
-	case lfi.Mode()&fs.ModeSymlink != 0:
-		target, _ := os.Readlink(path)
-		return "a symlink to " + target
-	case lfi.Mode().IsRegular():
-		return "a regular file"
-	case lfi.Mode()&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case lfi.Mode()&fs.ModeSocket != 0:
-		return "a socket"
-	case lfi.Mode()&fs.ModeDevice != 0:
-		return "a device"
-	case !lfi.IsDir():
-		return "a file of mode " + lfi.Mode().String()
-	}
-	return "another directory"
+	return fmt.Errorf("%w: %s now holds %s; arena's files stay in the directory it opened, and no further game is played", errRunDirSwapped, d.path, fsguard.Replaced(d.path))
 }
 
 // errRunDirSwapped is the error of a run whose directory was moved or
@@ -100,7 +77,7 @@ func checkGameDir(path string, info fs.FileInfo) error {
 	if err == nil && os.SameFile(fi, info) {
 		return nil
 	}
-	return fmt.Errorf("the game's directory was moved or replaced during the game: %s now holds %s; arena's files stay in the directory it made, and no further game is played", path, whatIsAt(path))
+	return fmt.Errorf("the game's directory was moved or replaced during the game: %s now holds %s; arena's files stay in the directory it made, and no further game is played", path, fsguard.Replaced(path))
 }
 
 // writeGameFile writes a file of arena's, name, afresh in the game's

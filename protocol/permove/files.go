@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/botarena/botarena/internal/fsguard"
 	"github.com/botarena/botarena/record"
 )
 
@@ -155,40 +156,7 @@ func (d *pddDir) atPath() error {
 		target, _ := os.Readlink(d.path)
 		return fmt.Errorf("the game directory %s was replaced by a symlink to %s", d.path, target)
 	}
-	return fmt.Errorf("the game directory %s was replaced by another %s", d.path, pddKind(fi.Mode()))
-}
-
-// pddKind names the kind of file of mode m: "directory", "regular file",
-// "symlink", "named pipe", ...
-func pddKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m.IsRegular():
-		return "regular file"
-	case m&fs.ModeSymlink != 0:
-		return "symlink"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	}
-	return "file of type " + m.Type().String()
-}
-
-// pddDescribe says what the entry name of mode m in root is: "a symlink
-// to /etc/passwd", "a named pipe", "a directory", ...
-func pddDescribe(root *os.Root, name string, m fs.FileMode) string {
-	if m&fs.ModeSymlink != 0 {
-		target, err := root.Readlink(name)
-		if err != nil {
-			return "a symlink"
-		}
-		return "a symlink to " + target
-	}
-	return "a " + pddKind(m)
+	return fmt.Errorf("the game directory %s was replaced by another %s", d.path, fsguard.Kind(fi.Mode()))
 }
 
 // pddEntryError is something a program planted in the game directory: a
@@ -251,7 +219,7 @@ func (d *pddDir) check() error {
 			}
 			continue
 		case pddViolationDir, pddResultFile:
-			what := pddDescribe(d.root, name, mode)
+			what := fsguard.DescribeIn(d.root, name, mode)
 			if mode&fs.ModeSymlink == 0 {
 				what += " the referee did not make"
 			}
@@ -262,7 +230,7 @@ func (d *pddDir) check() error {
 		if mode.IsDir() || mode.IsRegular() {
 			continue
 		}
-		note(&pddEntryError{name, pddDescribe(d.root, name, mode)})
+		note(&pddEntryError{name, fsguard.DescribeIn(d.root, name, mode)})
 		d.root.Remove(name)
 	}
 	if d.logs != nil {
@@ -282,7 +250,7 @@ func (d *pddDir) checkLogs() error {
 		return err
 	}
 	if d.logs == nil || !os.SameFile(fi, d.logsInfo) {
-		what := pddDescribe(d.root, pddLogsDir, fi.Mode())
+		what := fsguard.DescribeIn(d.root, pddLogsDir, fi.Mode())
 		if fi.Mode()&fs.ModeSymlink == 0 {
 			what += " the referee did not make"
 		}
@@ -297,7 +265,7 @@ func (d *pddDir) checkLogs() error {
 	}
 	for _, e := range entries {
 		if !e.Type().IsRegular() {
-			return &pddEntryError{pddLogsDir + "/" + e.Name(), pddDescribe(d.logs, e.Name(), e.Type())}
+			return &pddEntryError{pddLogsDir + "/" + e.Name(), fsguard.DescribeIn(d.logs, e.Name(), e.Type())}
 		}
 	}
 	return nil
@@ -365,7 +333,7 @@ func makeSubdir(root *os.Root, name string) (*os.Root, fs.FileInfo, error) {
 		return nil, nil, fmt.Errorf("permove: %w", err)
 	}
 	if !fi.IsDir() {
-		return nil, nil, fmt.Errorf("permove: %s: a %s appeared where the referee made a directory", name, pddKind(fi.Mode()))
+		return nil, nil, fmt.Errorf("permove: %s: a %s appeared where the referee made a directory", name, fsguard.Kind(fi.Mode()))
 	}
 	sub, err := root.OpenRoot(name)
 	if err != nil {
@@ -513,7 +481,7 @@ func readRegularFile(root *os.Root, name string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w (%s)", name, errNotRegular, pddDescribe(root, name, fi.Mode()))
+		return nil, fmt.Errorf("%s: %w (%s)", name, errNotRegular, fsguard.DescribeIn(root, name, fi.Mode()))
 	}
 	f, err := root.OpenFile(name, os.O_RDONLY|pddReadFlags, 0)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/fsguard"
 	"github.com/botarena/botarena/internal/proc"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/record"
@@ -282,15 +283,7 @@ func (s *dcReadModeSeat) checkDir(when string) error {
 	if err == nil && os.SameFile(fi, s.info) {
 		return nil
 	}
-	what := "another directory"
-	if lfi, lerr := os.Lstat(s.dir); lerr != nil {
-		what = "nothing"
-	} else if lfi.Mode()&fs.ModeSymlink != 0 {
-		target, _ := os.Readlink(s.dir)
-		what = "a symlink to " + target
-	} else if !lfi.IsDir() {
-		what = "a file that is no directory"
-	}
+	what := fsguard.Replaced(s.dir)
 	err = fmt.Errorf("readmode: the program's directory %s was moved or replaced (%s, found there %s); a program may write move.txt only", s.dir, what, when)
 	s.log.Warn("dark chess read mode: the program's directory changed", "err", err)
 	return &protocol.DarkChessFault{Reason: darkchess.BadMove, Kind: protocol.DarkChessIllegal, Err: err}
