@@ -1,0 +1,6 @@
+//go:build !unix
+
+package main
+
+// openNoWait is 0 where opens do not wait on a named pipe's writer.
+const openNoWait = 0

@@ -1,0 +1,9 @@
+//go:build unix
+
+package main
+
+import "syscall"
+
+// openNoWait is the open flag that keeps the open of a FIFO from waiting
+// for a writer (O_NONBLOCK); it changes nothing for a regular file.
+const openNoWait = syscall.O_NONBLOCK
