@@ -117,11 +117,11 @@ func tooBig(path, what string, max int64) error {
 // boundedReader reads r, the file at path of the kind what, and fails
 // with tooBig's error past max bytes.
 type boundedReader struct {
-	r         io.Reader
-	left      int64
-	path      string
-	what      string
-	max       int64
+	r    io.Reader
+	left int64
+	path string
+	what string
+	max  int64
 }
 
 // newBoundedReader reads r, the file at path, up to max bytes.
