@@ -218,8 +218,9 @@ type preparedRun struct {
 	cfg     *matchConfig
 	o       runOptions
 	r       runner
-	resumed bool     // -resume: cfg.Out holds the run's earlier games
-	lock    *runLock // the hold of cfg.Out, released by close
+	resumed bool       // -resume: cfg.Out holds the run's earlier games
+	rec     *runRecord // run.json: what each game's game.json names as its run
+	lock    *runLock   // the hold of cfg.Out, released by close
 }
 
 // close releases the run's directory.
@@ -361,8 +362,9 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 		lock.Close()
 		return nil, fmt.Errorf("-out %s holds a run already: go on with it with -resume %s, or give another directory", cfg.Out, cfg.Out)
 	}
+	var rec *runRecord
 	if !resumed {
-		rec, err := newRunRecord(cmd, cfg, fs)
+		rec, err = newRunRecord(cmd, cfg, fs)
 		if err == nil {
 			err = saveOpenings(cfg) // before run.json: a run that has one has its openings
 		}
@@ -374,7 +376,7 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 			return nil, fmt.Errorf("-out %s: %w", cfg.Out, err)
 		}
 	}
-	return &preparedRun{cmd: cmd, cfg: cfg, o: o, r: r, resumed: resumed, lock: lock}, nil
+	return &preparedRun{cmd: cmd, cfg: cfg, o: o, r: r, resumed: resumed, rec: rec, lock: lock}, nil
 }
 
 // commandLine is the command line of a run as its hold names it, each
@@ -425,6 +427,7 @@ func resumeRun(cmd string, def *gameDef, fs *flag.FlagSet, dir string, specs []s
 	if err != nil {
 		return nil, fmt.Errorf("-resume %s: %w", dir, err)
 	}
+	pr.rec = rec
 	return pr, nil
 }
 
@@ -528,12 +531,13 @@ func safeName(s string) string {
 }
 
 // playAll plays the scheduled games that are not restored, o.jobs at a
-// time; after each it appends its line to results (synced, so that a kill
-// loses no finished game) and calls done (from one goroutine at a time). It
+// time; after each it writes the game's result.txt and game.json (naming
+// rec, the run, when not nil), appends its line to results (synced, so
+// that a kill loses no finished game) and calls done (from one goroutine at a time). It
 // stops starting games when ctx is done, or when stop (if not nil, called
 // like done) says not to start the next; games cut short come back with
 // Winner -2.
-func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, jobs int, w viewer.Watcher, results *resultsLog, done func(*finished), stop func(next *finished) bool) error {
+func playAll(ctx context.Context, cfg *matchConfig, rec *runRecord, r runner, games []finished, jobs int, w viewer.Watcher, results *resultsLog, done func(*finished), stop func(next *finished) bool) error {
 	var todo []*finished
 	for i := range games {
 		if !games[i].restored {
@@ -592,6 +596,13 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 				// may have no place for why a game ended.
 				if err := writeInRoot(root, filepath.Join(name, "result.txt"), []byte(describe(cfg.Game, g)+"\n")); err != nil && g.result.Err == nil {
 					g.result.Err = err
+				}
+				// arena's own record of the game, against which -resume
+				// and merge check its line of results.tsv.
+				if rec != nil && g.result.Winner >= -1 {
+					if err := writeGameRecord(root, name, rec, g); err != nil && g.result.Err == nil {
+						g.result.Err = err
+					}
 				}
 				mu.Lock()
 				if err := results.add(g); err != nil && g.result.Err == nil {
@@ -837,6 +848,11 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 		if err == nil {
 			restored, err = restore(games, stored)
 		}
+		if err == nil {
+			// A result is believed only when the game's own record says
+			// the same, in a run.json its games were played in.
+			err = checkStored(cfg.Out, pr.rec, cfg.Game, games, stored)
+		}
 		if err != nil {
 			return fmt.Errorf("-resume %s: %w", cfg.Out, err)
 		}
@@ -863,7 +879,7 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 	}
 	unfinished := 0
 	timed := &timedRunner{runner: pr.r, took: map[*gameJob]time.Duration{}}
-	playErr := playAll(ctx, cfg, timed, games, pr.o.jobs, w, results, func(g *finished) {
+	playErr := playAll(ctx, cfg, pr.rec, timed, games, pr.o.jobs, w, results, func(g *finished) {
 		if g.result.Winner == -2 {
 			unfinished++
 		}

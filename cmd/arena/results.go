@@ -268,6 +268,7 @@ type storedGame struct {
 	N, Pairing, Index int
 	Seats             [2]string
 	Result            gameResult // Winner, Ending, Detail, Plies, Record, the faults' text and the fallback moves
+	Short             bool       // the line is an earlier arena's, without the fallbacks columns
 }
 
 // readResults reads dir's results.tsv, if any: the last line of each game
@@ -343,6 +344,8 @@ func parseResultsFields(line string, want int) (storedGame, error) {
 	g.Result.Plies = num(f[9], "plies")
 	if len(f) > 14 {
 		g.Result.Fallbacks = [2]int{num(f[13], "first_fallbacks"), num(f[14], "second_fallbacks")}
+	} else {
+		g.Short = true
 	}
 	if err != nil {
 		return storedGame{}, err
