@@ -52,7 +52,7 @@ func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stde
 	fs.StringVar(&cfg.Time, "time", def.DefaultTime, "time control in timer's text form: none, 900s, 900s+2s, 600s+10s/move, 600s+60s/5, 5s/move, \"900s 30s/move\"")
 	fs.StringVar(&cfg.Rules, "rules", def.Presets[0], "rule preset: "+strings.Join(def.Presets, ", "))
 	fs.IntVar(&cfg.MaxPlies, "plies", 0, "ply limit (0: the preset's)")
-	fs.StringVar(&cfg.Start, "start", "", "a record file to start every game from (a mid-game position)")
+	fs.StringVar(&cfg.Start, "start", "", "a record file to start every game from (a mid-game position); a regular file of at most 4 MiB, a pipe or device is refused")
 	fs.StringVar(&cfg.Openings, "openings", "", "a `file` of openings, one a line ('#' starts a comment), each played by every pairing once with each colour: "+openingsHelp(def.Name))
 	fs.StringVar(&cfg.OpeningsOrder, "openings-order", openingsSequential, "the order of the -openings: sequential (the file's) or random (shuffled by -seed)")
 	fs.DurationVar(&cfg.Startup, "startup", defaultStartup, "how long a program has to start, connect and finish its handshake before its first move (raise it for an engine that loads a large table first)")
@@ -68,7 +68,7 @@ func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stde
 	if cmd == "tournament" {
 		fs.Var(&o.shard, "shard", "play only shard `I/N` of the tournament: the I-th of N disjoint slices of its games, I counted from 0 (as Kubernetes' JOB_COMPLETION_INDEX), with the game numbers, seeds and record names of a whole run with the same -seed (which it needs); \"arena merge\" joins the shards' directories")
 	}
-	fs.StringVar(&o.resume, "resume", "", "go on with the run whose records are in this `directory` (after Ctrl-C or a crash): play only its unplayed games, with its players, flags and seed; -j, -web and -v may be given anew")
+	fs.StringVar(&o.resume, "resume", "", "go on with the run whose records are in this `directory` (after Ctrl-C or a crash): play only its unplayed games, with its players, flags and seed; -j, -web and -v may be given anew. A line of results.tsv is believed only if its game's game.json says the same, in a run.json unchanged since")
 	if cmd == "match" {
 		addSPRTFlag(fs, &o.sprt)
 	}

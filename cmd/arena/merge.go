@@ -40,7 +40,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := fset.String("out", "", "write the merged run into this new `directory`: run.json, results.tsv, results.txt and a copy of every game's directory, as one run of the whole tournament with -out DIR would have written them")
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: arena merge [-out DIR] SHARD_DIR...\n\n")
-		fmt.Fprintf(stderr, "Joins the records directories of the N shards of one tournament (arena tournament\n-shard I/N, each with its own -out) and prints the table one run of the whole tournament\nwould have printed.\n\nflags:\n")
+		fmt.Fprintf(stderr, "Joins the records directories of the N shards of one tournament (arena tournament\n-shard I/N, each with its own -out) and prints the table one run of the whole tournament\nwould have printed. Each game's line of results.tsv must agree with its game.json, and\nits directory must be there; with -out no symbolic link is copied, every shard is checked\nbefore anything is written, and DIR appears whole or not at all.\n\nflags:\n")
 		fset.PrintDefaults()
 	}
 	dirs, err := parseInterleaved(fset, args)
