@@ -146,7 +146,7 @@ func newDarkchessRunner(cfg *matchConfig, repetition int) (runner, error) {
 		r.control.Charging = timer.WholeSeconds
 	}
 	if cfg.Start != "" {
-		data, err := os.ReadFile(cfg.Start)
+		data, err := readBounded(cfg.Start, "a -start record", maxStartFile)
 		if err != nil {
 			return nil, fmt.Errorf("-start: %w", err)
 		}

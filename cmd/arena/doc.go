@@ -225,7 +225,26 @@
 // would write there (-resume DIR, -out DIR) is refused at once, with the
 // holder's pid, host, start time and command line. The hold ends with its
 // process, however it ends, so a run killed with kill -9 does not block its
-// resume.
+// resume. A second Ctrl-C (or SIGTERM) ends arena at once.
+//
+// -resume believes no result it cannot check. When a game ends, arena
+// writes game.json into its directory (beside result.txt, before the
+// game's line of results.tsv): the run it was played in, as run.json then
+// said, and the game's line. -resume refuses, naming the game and what
+// disagrees: a line of results.tsv that is not the line its game's
+// game.json holds (an edited result), a line for a game the run does not
+// have, a finished game whose directory is missing, and a run.json whose
+// seed, flags or players are no longer those its games were played with.
+// A game directory of an earlier arena, without game.json, has its line
+// checked against its result.txt instead.
+//
+// Every file arena is told to read (-start, -openings, run.json and
+// results.tsv of -resume, the shards of merge) is opened without waiting
+// for a writer and must be a regular file (or a link to one): a named pipe
+// or a device is refused at once, naming the file and what it is. Each is
+// read within a bound well above what a real file of its kind holds
+// (-start 4 MiB, -openings 4 MiB, run.json 1 MiB, results.tsv 256 MiB); a
+// file past it is refused, naming the file and the bound.
 //
 // # Openings
 //
@@ -361,16 +380,23 @@
 // in the order of the game numbers), results.txt (byte for byte the one
 // run's, when its games are played the same, but for the names of
 // Othello's transcripts, which the TUS server names after the time) and a
-// copy of every game's directory, whose result.txt and whose record paths
-// in the results name the copy (symbolic links are copied as links,
-// sockets and pipes a program left are not copied). The merged directory is a finished run: -resume
+// copy of every game's directory, whose result.txt, game.json and whose
+// record paths in the results name the copy (sockets and pipes a program
+// left are not copied). The merged directory is a finished run: -resume
 // of it prints the table, "arena view" replays it. Without -out, merge
 // only prints, and the records stay in the shards' directories. It refuses,
 // naming what is wrong: shards of different tournaments (another game,
 // seed, player or flag that shapes the games: -games, -time, -rules, ...),
 // shards cut into different numbers N, a shard missing or given twice, a
 // shard with unfinished games (it names them: go on with -resume SHARD_DIR
-// first), and a results.tsv holding another shard's game. deploy/README.md
+// first), a results.tsv holding another shard's game, and, as -resume
+// does, a line its game's game.json contradicts, a game directory missing
+// or a run.json changed since its games (with or without -out). With
+// -out it copies no symbolic link: a link in a game's directory (one a
+// program left, pointing anywhere) is refused, naming it. Every shard is
+// checked whole before anything is written, and -out is built in a new
+// directory beside it, renamed into place at the end: a refusal or a
+// failure leaves no -out, nothing half written. deploy/README.md
 // shows a shell loop, a Kubernetes Indexed Job and a Slurm array that run
 // the shards and merge them.
 //

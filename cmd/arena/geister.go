@@ -191,7 +191,7 @@ func geisterSetupTime(ctl timer.Control) time.Duration {
 // readGeisterStart reads a -start file: an NTPU board.txt, cut or not (its
 // result line, if any, is ignored), from which a game can go on under rules.
 func readGeisterStart(path string, rules geister.Rules) (*record.GeisterBoard, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, "a -start record", maxStartFile)
 	if err != nil {
 		return nil, err
 	}

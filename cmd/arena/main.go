@@ -29,6 +29,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena: warning:", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first signal cancels ctx, and arena ends its games and writes
+	// what they left; from then on the signals have their default action
+	// again, so that a second one ends arena at once, whatever it is doing.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	ctx = context.WithValue(ctx, programStartKey{}, permove.ProgramStart())
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

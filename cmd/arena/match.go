@@ -52,7 +52,7 @@ func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stde
 	fs.StringVar(&cfg.Time, "time", def.DefaultTime, "time control in timer's text form: none, 900s, 900s+2s, 600s+10s/move, 600s+60s/5, 5s/move, \"900s 30s/move\"")
 	fs.StringVar(&cfg.Rules, "rules", def.Presets[0], "rule preset: "+strings.Join(def.Presets, ", "))
 	fs.IntVar(&cfg.MaxPlies, "plies", 0, "ply limit (0: the preset's)")
-	fs.StringVar(&cfg.Start, "start", "", "a record file to start every game from (a mid-game position)")
+	fs.StringVar(&cfg.Start, "start", "", "a record file to start every game from (a mid-game position); a regular file of at most 4 MiB, a pipe or device is refused")
 	fs.StringVar(&cfg.Openings, "openings", "", "a `file` of openings, one a line ('#' starts a comment), each played by every pairing once with each colour: "+openingsHelp(def.Name))
 	fs.StringVar(&cfg.OpeningsOrder, "openings-order", openingsSequential, "the order of the -openings: sequential (the file's) or random (shuffled by -seed)")
 	fs.DurationVar(&cfg.Startup, "startup", defaultStartup, "how long a program has to start, connect and finish its handshake before its first move (raise it for an engine that loads a large table first)")
@@ -68,7 +68,7 @@ func newRunFlags(cmd string, def *gameDef, cfg *matchConfig, o *runOptions, stde
 	if cmd == "tournament" {
 		fs.Var(&o.shard, "shard", "play only shard `I/N` of the tournament: the I-th of N disjoint slices of its games, I counted from 0 (as Kubernetes' JOB_COMPLETION_INDEX), with the game numbers, seeds and record names of a whole run with the same -seed (which it needs); \"arena merge\" joins the shards' directories")
 	}
-	fs.StringVar(&o.resume, "resume", "", "go on with the run whose records are in this `directory` (after Ctrl-C or a crash): play only its unplayed games, with its players, flags and seed; -j, -web and -v may be given anew")
+	fs.StringVar(&o.resume, "resume", "", "go on with the run whose records are in this `directory` (after Ctrl-C or a crash): play only its unplayed games, with its players, flags and seed; -j, -web and -v may be given anew. A line of results.tsv is believed only if its game's game.json says the same, in a run.json unchanged since")
 	if cmd == "match" {
 		addSPRTFlag(fs, &o.sprt)
 	}
@@ -218,8 +218,9 @@ type preparedRun struct {
 	cfg     *matchConfig
 	o       runOptions
 	r       runner
-	resumed bool     // -resume: cfg.Out holds the run's earlier games
-	lock    *runLock // the hold of cfg.Out, released by close
+	resumed bool       // -resume: cfg.Out holds the run's earlier games
+	rec     *runRecord // run.json: what each game's game.json names as its run
+	lock    *runLock   // the hold of cfg.Out, released by close
 }
 
 // close releases the run's directory.
@@ -368,8 +369,9 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 		lock.Close()
 		return nil, fmt.Errorf("-out: %w", err)
 	}
+	var rec *runRecord
 	if !resumed {
-		rec, err := newRunRecord(cmd, cfg, fs)
+		rec, err = newRunRecord(cmd, cfg, fs)
 		if err == nil {
 			err = saveOpenings(cfg) // before run.json: a run that has one has its openings
 		}
@@ -382,7 +384,7 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 			return nil, fmt.Errorf("-out %s: %w", cfg.Out, err)
 		}
 	}
-	return &preparedRun{cmd: cmd, cfg: cfg, o: o, r: r, resumed: resumed, lock: lock}, nil
+	return &preparedRun{cmd: cmd, cfg: cfg, o: o, r: r, resumed: resumed, rec: rec, lock: lock}, nil
 }
 
 // commandLine is the command line of a run as its hold names it, each
@@ -433,6 +435,7 @@ func resumeRun(cmd string, def *gameDef, fs *flag.FlagSet, dir string, specs []s
 	if err != nil {
 		return nil, fmt.Errorf("-resume %s: %w", dir, err)
 	}
+	pr.rec = rec
 	return pr, nil
 }
 
@@ -536,12 +539,13 @@ func safeName(s string) string {
 }
 
 // playAll plays the scheduled games that are not restored, o.jobs at a
-// time; after each it appends its line to results (synced, so that a kill
-// loses no finished game) and calls done (from one goroutine at a time). It
+// time; after each it writes the game's result.txt and game.json (naming
+// rec, the run, when not nil), appends its line to results (synced, so
+// that a kill loses no finished game) and calls done (from one goroutine at a time). It
 // stops starting games when ctx is done, or when stop (if not nil, called
 // like done) says not to start the next; games cut short come back with
 // Winner -2.
-func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, jobs int, w viewer.Watcher, results *resultsLog, done func(*finished), stop func(next *finished) bool) error {
+func playAll(ctx context.Context, cfg *matchConfig, rec *runRecord, r runner, games []finished, jobs int, w viewer.Watcher, results *resultsLog, done func(*finished), stop func(next *finished) bool) error {
 	var todo []*finished
 	for i := range games {
 		if !games[i].restored {
@@ -633,6 +637,13 @@ func playAll(ctx context.Context, cfg *matchConfig, r runner, games []finished, 
 					}
 					job.Root.Close()
 					job.Root = nil
+				}
+				// arena's own record of the game, against which -resume
+				// and merge check its line of results.tsv.
+				if rec != nil && g.result.Winner >= -1 {
+					if err := writeGameRecord(root, name, rec, g); err != nil && g.result.Err == nil {
+						g.result.Err = err
+					}
 				}
 				mu.Lock()
 				if err := results.add(g); err != nil && g.result.Err == nil {
@@ -878,6 +889,11 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 		if err == nil {
 			restored, err = restore(games, stored)
 		}
+		if err == nil {
+			// A result is believed only when the game's own record says
+			// the same, in a run.json its games were played in.
+			err = checkStored(cfg.Out, pr.rec, cfg.Game, games, stored)
+		}
 		if err != nil {
 			return fmt.Errorf("-resume %s: %w", cfg.Out, err)
 		}
@@ -904,7 +920,7 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 	}
 	unfinished := 0
 	timed := &timedRunner{runner: pr.r, took: map[*gameJob]time.Duration{}}
-	playErr := playAll(ctx, cfg, timed, games, pr.o.jobs, w, results, func(g *finished) {
+	playErr := playAll(ctx, cfg, pr.rec, timed, games, pr.o.jobs, w, results, func(g *finished) {
 		if g.result.Winner == -2 {
 			unfinished++
 		}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // maxListed bounds the game numbers or shards that an error of arena merge
@@ -39,7 +40,7 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	out := fset.String("out", "", "write the merged run into this new `directory`: run.json, results.tsv, results.txt and a copy of every game's directory, as one run of the whole tournament with -out DIR would have written them")
 	fset.Usage = func() {
 		fmt.Fprintf(stderr, "usage: arena merge [-out DIR] SHARD_DIR...\n\n")
-		fmt.Fprintf(stderr, "Joins the records directories of the N shards of one tournament (arena tournament\n-shard I/N, each with its own -out) and prints the table one run of the whole tournament\nwould have printed.\n\nflags:\n")
+		fmt.Fprintf(stderr, "Joins the records directories of the N shards of one tournament (arena tournament\n-shard I/N, each with its own -out) and prints the table one run of the whole tournament\nwould have printed. Each game's line of results.tsv must agree with its game.json, and\nits directory must be there; with -out no symbolic link is copied, every shard is checked\nbefore anything is written, and DIR appears whole or not at all.\n\nflags:\n")
 		fset.PrintDefaults()
 	}
 	dirs, err := parseInterleaved(fset, args)
@@ -59,18 +60,18 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	pairs := roundRobin(len(cfg.Players))
 	games := schedule(&cfg, pairs)
 	assignOpenings(&cfg, games)
-	if err := joinResults(shards, games, len(pairs), *out); err != nil {
+	if err := joinResults(shards, cfg.Game, games, len(pairs), *out); err != nil {
 		return err
 	}
+	rows := tallyRows(&cfg, games)
 	if *out != "" {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := writeMerged(shards, &cfg, games, len(pairs)); err != nil {
+		if err := writeMerged(shards, &cfg, games, len(pairs), rows); err != nil {
 			return fmt.Errorf("-out %s: %w", *out, err)
 		}
 	}
-	rows := tallyRows(&cfg, games)
 	names := make([]string, len(cfg.Players))
 	for i, p := range cfg.Players {
 		names[i] = p.Name
@@ -80,9 +81,6 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintf(stdout, "Merged from %s: %s\n", plural(len(shards), "shard"), strings.Join(dirs, ", "))
 	if *out != "" {
 		fmt.Fprintf(stdout, "Records: %s\n", *out)
-		if err := writeSummary(&cfg, games, rows); err != nil {
-			return fmt.Errorf("-out %s: %w", *out, err)
-		}
 	}
 	printTable(stdout, rows)
 	return nil
@@ -240,12 +238,14 @@ func listed(items []string) string {
 	return strings.Join(items[:maxListed], ", ") + fmt.Sprintf(" and %d more", len(items)-maxListed)
 }
 
-// joinResults fills games, the whole tournament's schedule, with the
-// shards' results: each game from the shard that plays it, which must have
-// played it to a result. A record's path is made the record's place in out
-// (the merged directory) or, without out, in its shard's directory. With
-// out, every game's directory must be in its shard's.
-func joinResults(shards []*shardRun, games []finished, pairings int, out string) error {
+// joinResults fills games, the whole tournament's schedule of the game
+// def, with the shards' results: each game from the shard that plays it,
+// which must have played it to a result that its directory in the shard
+// confirms (checkGame: the directory is there, and its game.json is of the
+// shard's run.json and holds the same line). A record's path is made the
+// record's place in out (the merged directory) or, without out, in its
+// shard's directory.
+func joinResults(shards []*shardRun, def *gameDef, games []finished, pairings int, out string) error {
 	n := len(shards)
 	owner := shardsOf(games, pairings, n)
 	byNumber := map[int]int{}
@@ -254,6 +254,11 @@ func joinResults(shards []*shardRun, games []finished, pairings int, out string)
 	}
 	var problems []string
 	for si, s := range shards {
+		for _, num := range slices.Sorted(maps.Keys(s.stored)) {
+			if i, ok := byNumber[num]; !ok || owner[i] != si {
+				return fmt.Errorf("%s: %s holds game %d, which is not one of shard %s's games: the directory holds another run", s.dir, resultsFileName, num, s.shard.String())
+			}
+		}
 		var unfinished []string
 		mine := 0
 		for i := range games {
@@ -270,12 +275,11 @@ func joinResults(shards []*shardRun, games []finished, pairings int, out string)
 			if _, err := restore(games[i:i+1], s.stored); err != nil {
 				return fmt.Errorf("%s: %w", s.dir, err)
 			}
+			if err := checkGame(s.dir, s.rec, def, g, st); err != nil {
+				return fmt.Errorf("shard %s (%s): game %d: %w", s.shard.String(), s.dir, g.job.N, err)
+			}
 			base := s.dir
 			if out != "" {
-				// Its directory is copied: check before writing anything.
-				if _, err := os.Lstat(filepath.Join(s.dir, gameDirName(g.job))); err != nil {
-					return fmt.Errorf("game %d: its directory in shard %s: %w", g.job.N, s.shard.String(), err)
-				}
 				base = out
 			}
 			g.result.Record = movedRecord(g.result.Record, gameDirName(g.job), base)
@@ -283,11 +287,6 @@ func joinResults(shards []*shardRun, games []finished, pairings int, out string)
 		if len(unfinished) > 0 {
 			problems = append(problems, fmt.Sprintf("shard %s (%s) has not finished %d of its %d games (%s %s): go on with it with \"arena tournament -resume %s\"",
 				s.shard.String(), s.dir, len(unfinished), mine, pluralWord(len(unfinished), "game"), listed(unfinished), s.dir))
-		}
-		for _, num := range slices.Sorted(maps.Keys(s.stored)) {
-			if i, ok := byNumber[num]; !ok || owner[i] != si {
-				return fmt.Errorf("%s: %s holds game %d, which is not one of shard %s's games: the directory holds another run", s.dir, resultsFileName, num, s.shard.String())
-			}
 		}
 	}
 	if len(problems) > 0 {
@@ -347,65 +346,135 @@ func tallyRows(cfg *matchConfig, games []finished) []tallyRow {
 	return rows
 }
 
-// writeMerged makes cfg.Out, which must be new or empty, the records
-// directory of the whole tournament: run.json without -shard, every game's
-// directory copied from its shard with its result.txt written anew (the
-// record's path in it is the merged one), and results.tsv with a line per
-// game in the order of their numbers. results.txt is written by the caller.
-func writeMerged(shards []*shardRun, cfg *matchConfig, games []finished, pairings int) error {
-	if entries, err := os.ReadDir(cfg.Out); err == nil && len(entries) > 0 {
+// writeMerged makes cfg.Out, which must not exist or be an empty
+// directory, the records directory of the whole tournament: run.json
+// without -shard, every game's directory copied from its shard with its
+// result.txt and game.json written anew (the record's path in them is the
+// merged one, the run the merged one), results.tsv with a line per game in
+// the order of their numbers, and results.txt with rows, the table.
+//
+// It is all or nothing: every game's directory is checked first (no
+// symbolic link, no file over maxCopiedFile), then the directory is built
+// in a new directory beside cfg.Out and renamed into place at the end; a
+// refusal or a failure leaves no cfg.Out behind, and cfg.Out made
+// meanwhile by another arena is left alone.
+func writeMerged(shards []*shardRun, cfg *matchConfig, games []finished, pairings int, rows []tallyRow) error {
+	out := cfg.Out
+	if entries, err := os.ReadDir(out); err == nil && len(entries) > 0 {
 		return errors.New("not empty: arena merge writes a new directory")
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+	owner := shardsOf(games, pairings, len(shards))
+	for i := range games {
+		src := filepath.Join(shards[owner[i]].dir, gameDirName(games[i].job))
+		if err := checkTree(src); err != nil {
+			return fmt.Errorf("game %d in shard %s: %w (nothing was written)", games[i].job.N, shards[owner[i]].shard.String(), err)
+		}
+	}
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
 	}
-	lock, err := lockRun(cfg.Out, "arena merge -out "+cfg.Out)
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".merge-")
 	if err != nil {
 		return err
 	}
-	defer lock.Close()
-	if entries, err := os.ReadDir(cfg.Out); err != nil {
+	done := false
+	defer func() {
+		if !done {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
-	} else if len(entries) > 1 {
-		return errors.New("not empty: arena merge writes a new directory (another arena began writing there)")
 	}
+	build := *cfg
+	build.Out = tmp
 	rec := *shards[0].rec
 	rec.Flags = maps.Clone(rec.Flags)
 	delete(rec.Flags, "shard")
-	if err := saveOpenings(cfg); err != nil {
+	if err := saveOpenings(&build); err != nil {
 		return err
 	}
-	if err := writeRunRecord(cfg.Out, &rec); err != nil {
+	if err := writeRunRecord(tmp, &rec); err != nil {
 		return err
 	}
-	root, err := os.OpenRoot(cfg.Out)
+	root, err := os.OpenRoot(tmp)
 	if err != nil {
 		return err
 	}
 	defer root.Close()
-	owner := shardsOf(games, pairings, len(shards))
 	var tsv strings.Builder
 	tsv.WriteString(resultsHeader + "\n")
 	for i := range games {
 		g := &games[i]
 		name := gameDirName(g.job)
-		if err := copyTree(filepath.Join(shards[owner[i]].dir, name), filepath.Join(cfg.Out, name)); err != nil {
+		if err := copyTree(filepath.Join(shards[owner[i]].dir, name), filepath.Join(tmp, name)); err != nil {
 			return fmt.Errorf("game %d: %w", g.job.N, err)
 		}
 		if err := writeInRoot(root, filepath.Join(name, "result.txt"), []byte(describe(cfg.Game, g)+"\n")); err != nil {
 			return fmt.Errorf("game %d: %w", g.job.N, err)
 		}
+		if err := writeGameRecord(root, name, &rec, g); err != nil {
+			return fmt.Errorf("game %d: %w", g.job.N, err)
+		}
 		tsv.WriteString(resultsLine(g) + "\n")
 	}
-	return writeInRoot(root, resultsFileName, []byte(tsv.String()))
+	if err := writeInRoot(root, resultsFileName, []byte(tsv.String())); err != nil {
+		return err
+	}
+	if err := writeSummary(&build, games, rows); err != nil {
+		return err
+	}
+	// rename(2) replaces an empty directory and nothing else: a directory
+	// another arena began writing into meanwhile is not touched.
+	if err := os.Rename(tmp, out); err != nil {
+		if errors.Is(err, fs.ErrExist) || errors.Is(err, syscall.ENOTEMPTY) {
+			return errors.New("not empty: arena merge writes a new directory (another arena began writing there)")
+		}
+		return err
+	}
+	done = true
+	return nil
+}
+
+// checkTree checks that the game directory src can be copied whole: a
+// directory (not a symbolic link to one) of directories and regular files
+// of at most maxCopiedFile bytes each. A symbolic link anywhere is refused,
+// naming it: a copy would point where a program chose (a link to a file
+// outside its directory), and following it would copy that file. A named
+// pipe or a socket a program left is not a record and is left out.
+func checkTree(src string) error {
+	st, err := os.Lstat(src)
+	if err != nil {
+		return err
+	}
+	switch {
+	case st.Mode()&fs.ModeSymlink != 0:
+		target, _ := os.Readlink(src)
+		return fmt.Errorf("%s is a symbolic link (to %s): arena merge copies no link", src, oneLine(target, 200))
+	case st.IsDir():
+		entries, err := os.ReadDir(src)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			if err := checkTree(filepath.Join(src, e.Name())); err != nil {
+				return err
+			}
+		}
+	case st.Mode().IsRegular() && st.Size() > maxCopiedFile:
+		return tooBig(src, "a file to copy", maxCopiedFile)
+	}
+	return nil
 }
 
 // copyTree copies the file tree at src to dst, which must not exist:
-// directories, regular files (with their permission bits) and symbolic
-// links (as links, never followed); anything else (a socket or a pipe a
-// program left) is skipped.
+// directories and regular files (with their permission bits); a symbolic
+// link is an error naming it (checkTree), and anything else (a socket or
+// a pipe a program left) is skipped. A file is opened without waiting and
+// copied only if it is still a regular file, within maxCopiedFile bytes.
 func copyTree(src, dst string) error {
 	st, err := os.Lstat(src)
 	if err != nil {
@@ -413,11 +482,7 @@ func copyTree(src, dst string) error {
 	}
 	switch {
 	case st.Mode()&fs.ModeSymlink != 0:
-		target, err := os.Readlink(src)
-		if err != nil {
-			return err
-		}
-		return os.Symlink(target, dst)
+		return checkTree(src)
 	case st.IsDir():
 		if err := os.Mkdir(dst, st.Mode().Perm()|0o700); err != nil {
 			return err
@@ -438,18 +503,24 @@ func copyTree(src, dst string) error {
 	return nil
 }
 
-// copyFile copies the regular file src to the new file dst.
+// copyFile copies the regular file src to the new file dst. src is opened
+// without following a symbolic link put in its place since it was checked.
 func copyFile(src, dst string, perm fs.FileMode) error {
-	in, err := os.Open(src)
+	in, err := os.OpenFile(src, os.O_RDONLY|openNoWait|openNoFollow, 0)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
+	if st, err := in.Stat(); err != nil {
+		return err
+	} else if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s: %w: it is %s", src, errNotRegular, fileKind(st.Mode()))
+	}
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm|0o600)
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(out, in); err != nil {
+	if _, err := io.Copy(out, newBoundedReader(in, src, "a file to copy", maxCopiedFile)); err != nil {
 		out.Close()
 		return err
 	}

@@ -273,7 +273,7 @@ func TestMergeRefuses(t *testing.T) {
 		{[]string{s0, s1, again}, fmt.Sprintf("shard 0/2 is given twice: %s and %s", s0, again)},
 		{[]string{s0, cut}, fmt.Sprintf(`shard 1/2 (%s) has not finished 1 of its 2 games (game 4): go on with it with "arena tournament -resume %s"`, cut, cut)},
 		{[]string{s0, foreign}, fmt.Sprintf("%s: results.tsv holds game 1, which is not one of shard 1/2's games", foreign)},
-		{[]string{s0, lost}, "game 3: its directory in shard 1/2: lstat " + filepath.Join(lost, "003-random-vs-greedy") + ": no such file or directory"},
+		{[]string{s0, lost}, fmt.Sprintf("shard 1/2 (%s): game 3: results.tsv has its line, but its directory %s is missing", lost, filepath.Join(lost, "003-random-vs-greedy"))},
 	} {
 		out := at("merged")
 		err := run(t.Context(), append([]string{"merge", "-out", out}, c.dirs...), new(strings.Builder), new(strings.Builder))
@@ -296,9 +296,10 @@ func TestMergeRefuses(t *testing.T) {
 	}
 }
 
-// TestCopyTree: a game's directory is copied with its files, directories
-// and symbolic links (as links: a link a program left pointing out of its
-// directory is not followed); a pipe is left out.
+// TestCopyTree: a game's directory is copied with its files and
+// directories; a pipe is left out; a symbolic link (a program's, pointing
+// out of its directory) is refused by the check before the copy and by the
+// copy itself, naming it, and is neither followed nor copied.
 func TestCopyTree(t *testing.T) {
 	src, dst := t.TempDir(), filepath.Join(t.TempDir(), "copy")
 	if err := os.MkdirAll(filepath.Join(src, "sub", "deeper"), 0o755); err != nil {
@@ -310,10 +311,10 @@ func TestCopyTree(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := os.Symlink("/etc/passwd", filepath.Join(src, "escape")); err != nil {
+	if err := syscall.Mkfifo(filepath.Join(src, "pipe"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(filepath.Join(src, "pipe"), 0o644); err != nil {
+	if err := checkTree(src); err != nil {
 		t.Fatal(err)
 	}
 	if err := copyTree(src, dst); err != nil {
@@ -327,10 +328,22 @@ func TestCopyTree(t *testing.T) {
 	if st, err := os.Stat(filepath.Join(dst, "record.txt")); err != nil || st.Mode().Perm() != 0o640 {
 		t.Errorf("record.txt: %v, %v", st, err)
 	}
-	if target, err := os.Readlink(filepath.Join(dst, "escape")); err != nil || target != "/etc/passwd" {
-		t.Errorf("the link: %q, %v", target, err)
-	}
 	if _, err := os.Lstat(filepath.Join(dst, "pipe")); err == nil {
 		t.Errorf("the pipe was copied")
+	}
+	escape := filepath.Join(src, "sub", "escape")
+	if err := os.Symlink("/etc/passwd", escape); err != nil {
+		t.Fatal(err)
+	}
+	want := escape + " is a symbolic link (to /etc/passwd): arena merge copies no link"
+	if err := checkTree(src); err == nil || err.Error() != want {
+		t.Errorf("checkTree with a link: %v, want %q", err, want)
+	}
+	again := filepath.Join(t.TempDir(), "copy")
+	if err := copyTree(src, again); err == nil || err.Error() != want {
+		t.Errorf("copyTree with a link: %v, want %q", err, want)
+	}
+	if _, err := os.Lstat(filepath.Join(again, "sub", "escape")); err == nil {
+		t.Errorf("the link was copied")
 	}
 }

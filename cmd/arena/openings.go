@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -165,33 +164,10 @@ func saveOpenings(cfg *matchConfig) error {
 	return os.WriteFile(filepath.Join(cfg.Out, openingsFileName), cfg.openings.Data, 0o644)
 }
 
-// readOpeningsFile reads an openings file of at most maxOpeningsFile bytes.
+// readOpeningsFile reads an openings file of at most maxOpeningsFile bytes,
+// a regular file only (openRegular).
 func readOpeningsFile(path string) ([]byte, error) {
-	// A FIFO or a device would block the open or never end: only a
-	// regular file (or a symlink to one) is read.
-	if st, err := os.Stat(path); err != nil {
-		return nil, err
-	} else if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil {
-		return nil, err
-	} else if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(io.LimitReader(f, maxOpeningsFile+1)); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if buf.Len() > maxOpeningsFile {
-		return nil, fmt.Errorf("%s: over %d bytes (an openings file holds at most %d)", path, maxOpeningsFile, maxOpeningsFile)
-	}
-	return buf.Bytes(), nil
+	return readBounded(path, "an openings file", maxOpeningsFile)
 }
 
 // parseOpenings reads the openings of game under the rules preset from

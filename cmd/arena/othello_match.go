@@ -99,7 +99,7 @@ func newOthelloRunner(cfg *matchConfig) (runner, error) {
 // readOthelloStart reads the last position of a record, a -trans transcript
 // (from the rules' start) or a plain move list (from the standard start).
 func readOthelloStart(path string, rules othello.Rules) (othello.Position, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path, "a -start record", maxStartFile)
 	if err != nil {
 		return othello.Position{}, err
 	}

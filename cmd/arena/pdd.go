@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -213,21 +212,10 @@ func readPDDStart(path string, rules pdd.Rules) (record.PDDStepLog, *pdd.Game, e
 	return l, g, nil
 }
 
-// readSmallFile reads a record file of at most record.PDDMaxFileSize bytes.
+// readSmallFile reads a record file of at most record.PDDMaxFileSize bytes,
+// a regular file only (openRegular).
 func readSmallFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(io.LimitReader(f, record.PDDMaxFileSize+1)); err != nil {
-		return nil, err
-	}
-	if buf.Len() > record.PDDMaxFileSize {
-		return nil, fmt.Errorf("%s: over %d bytes", path, record.PDDMaxFileSize)
-	}
-	return buf.Bytes(), nil
+	return readBounded(path, "a PDD record file", record.PDDMaxFileSize)
 }
 
 // program returns the strategy program of a seat's player: the player's

@@ -140,17 +140,15 @@ func writeRunRecord(dir string, rec *runRecord) error {
 
 // readRunRecord reads dir's run.json.
 func readRunRecord(dir string) (*runRecord, error) {
-	f, err := os.Open(filepath.Join(dir, runFileName))
+	data, err := readBounded(filepath.Join(dir, runFileName), runFileName, maxRunFile)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("%s is not a run's records directory (no %s)", dir, runFileName)
 		}
 		return nil, err
 	}
-	defer f.Close()
 	var rec runRecord
-	dec := json.NewDecoder(io.LimitReader(f, 1<<20))
-	if err := dec.Decode(&rec); err != nil {
+	if err := json.Unmarshal(data, &rec); err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, runFileName), err)
 	}
 	if rec.Version != 1 || rec.Game == "" || (rec.Command != "match" && rec.Command != "tournament") {
@@ -171,12 +169,22 @@ type resultsLog struct {
 // header.
 func openResults(root *os.Root, dir string) (*resultsLog, error) {
 	path := filepath.Join(dir, resultsFileName)
-	f, err := root.OpenFile(resultsFileName, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := root.OpenFile(resultsFileName, os.O_RDWR|os.O_CREATE|os.O_APPEND|openNoWait, 0o644)
 	if err != nil {
 		return nil, err
 	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		// A FIFO would take the lines and, full, hold arena forever.
+		f.Close()
+		return nil, fmt.Errorf("%s: %w: it is %s", path, errNotRegular, fileKind(st.Mode()))
+	}
 	l := &resultsLog{f: f}
-	if st, err := f.Stat(); err != nil || st.Size() == 0 {
+	if st.Size() == 0 {
 		if _, err := f.WriteString(resultsHeader + "\n"); err != nil {
 			f.Close()
 			return nil, err
@@ -260,6 +268,7 @@ type storedGame struct {
 	N, Pairing, Index int
 	Seats             [2]string
 	Result            gameResult // Winner, Ending, Detail, Plies, Record, the faults' text and the fallback moves
+	Short             bool       // the line is an earlier arena's, without the fallbacks columns
 }
 
 // readResults reads dir's results.tsv, if any: the last line of each game
@@ -269,7 +278,7 @@ type storedGame struct {
 // read too, their games without fallback moves.
 func readResults(dir string) (map[int]storedGame, error) {
 	path := filepath.Join(dir, resultsFileName)
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return map[int]storedGame{}, nil
 	}
@@ -279,7 +288,7 @@ func readResults(dir string) (map[int]storedGame, error) {
 	defer f.Close()
 	out := map[int]storedGame{}
 	fields := strings.Count(resultsHeader, "\t") + 1 // the header's columns
-	br := bufio.NewReaderSize(f, maxResultsLine)
+	br := bufio.NewReaderSize(newBoundedReader(f, path, resultsFileName, maxResultsFile), maxResultsLine)
 	for n := 1; ; n++ {
 		b, err := br.ReadSlice('\n')
 		switch {
@@ -335,6 +344,8 @@ func parseResultsFields(line string, want int) (storedGame, error) {
 	g.Result.Plies = num(f[9], "plies")
 	if len(f) > 14 {
 		g.Result.Fallbacks = [2]int{num(f[13], "first_fallbacks"), num(f[14], "second_fallbacks")}
+	} else {
+		g.Short = true
 	}
 	if err != nil {
 		return storedGame{}, err

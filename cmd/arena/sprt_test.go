@@ -169,10 +169,18 @@ func TestSPRTResume(t *testing.T) {
 		t.Skipf("seed 5 gave no verdict within the cap:\n%s", whole)
 	}
 	// The run cut short: its run.json, and its results.tsv with the
-	// header and the first 7 games, pairs 1-3 and half of 4.
+	// header and the first 7 games, pairs 1-3 and half of 4, whose
+	// directories it keeps.
 	cut := filepath.Join(dir, "cut")
 	if err := os.Mkdir(cut, 0o755); err != nil {
 		t.Fatal(err)
+	}
+	kept, _ := filepath.Glob(filepath.Join(dir, "whole", "00[1-7]-*"))
+	if len(kept) != 7 {
+		t.Fatalf("game directories %q", kept)
+	}
+	for _, d := range kept {
+		copyDir(t, d, filepath.Join(cut, filepath.Base(d)))
 	}
 	run, err := os.ReadFile(filepath.Join(dir, "whole", runFileName))
 	if err == nil {
