@@ -19,6 +19,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/botarena/botarena/internal/fsguard"
 	"github.com/botarena/botarena/internal/xmltext"
 )
 
@@ -260,7 +261,9 @@ func (v *Viewer) checkRecord(real, name string) recordSummary {
 
 // readLimited reads the regular file at path, if it holds at most max bytes.
 func readLimited(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+	// Opened without waiting: a named pipe with no writer must not hold
+	// the page (it is refused below, as anything but a regular file is).
+	f, err := os.OpenFile(path, os.O_RDONLY|fsguard.NoWait, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/fsguard"
 	"github.com/botarena/botarena/protocol"
 	"github.com/botarena/botarena/protocol/cdcsocket"
 	"github.com/botarena/botarena/protocol/mgtp"
@@ -146,7 +147,7 @@ func newDarkchessRunner(cfg *matchConfig, repetition int) (runner, error) {
 		r.control.Charging = timer.WholeSeconds
 	}
 	if cfg.Start != "" {
-		data, err := readBounded(cfg.Start, "a -start record", maxStartFile)
+		data, err := fsguard.ReadBounded(cfg.Start, "a -start record", maxStartFile)
 		if err != nil {
 			return nil, fmt.Errorf("-start: %w", err)
 		}

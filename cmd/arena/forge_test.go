@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/botarena/botarena/internal/fsguard"
 )
 
 // refusedWithin runs an arena command line in this process and returns its
@@ -89,19 +91,19 @@ func TestBoundedRead(t *testing.T) {
 	for _, c := range []struct {
 		path, want string
 	}{
-		{fifo, `fifo: not a regular file: it is a named pipe \(FIFO\)`},
+		{fifo, `fifo: not a regular file: it is a named pipe`},
 		{"/dev/zero", `/dev/zero: not a regular file: it is a character device`},
 		{dir, `not a regular file: it is a directory`},
-		{exact, `exact: over 9 bytes, the most arena reads of a test file`},
+		{exact, `exact: over 9 bytes, the most read of a test file`},
 	} {
 		max := int64(1 << 20)
 		if c.path == exact {
 			max = 9
 		}
-		_, err := readBounded(c.path, "a test file", max)
+		_, err := fsguard.ReadBounded(c.path, "a test file", max)
 		wantRefused(t, c.path, err, c.want)
 	}
-	if data, err := readBounded(exact, "a test file", 10); err != nil || string(data) != "0123456789" {
+	if data, err := fsguard.ReadBounded(exact, "a test file", 10); err != nil || string(data) != "0123456789" {
 		t.Errorf("a file of exactly the bound: %q, %v", data, err)
 	}
 	// The streaming reader: a file over the bound fails past it, one of
@@ -110,7 +112,7 @@ func TestBoundedRead(t *testing.T) {
 		max  int64
 		fail bool
 	}{{9, true}, {10, false}} {
-		f, _, err := openRegular(exact)
+		f, _, err := fsguard.OpenRegular(exact)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +131,7 @@ func TestBoundedRead(t *testing.T) {
 			}
 		}
 		f.Close()
-		var tb *tooBigError
+		var tb *fsguard.TooBigError
 		if c.fail != errors.As(err, &tb) {
 			t.Errorf("bound %d: read %q, %v", c.max, got, err)
 		}
@@ -148,11 +150,11 @@ func TestStartAndOpeningsRefuseFIFO(t *testing.T) {
 		for _, c := range []struct {
 			flag, path, want string
 		}{
-			{"-start", fifo, `fifo: not a regular file: it is a named pipe \(FIFO\)`},
+			{"-start", fifo, `fifo: not a regular file: it is a named pipe`},
 			{"-start", "/dev/zero", `/dev/zero: not a regular file: it is a character device`},
-			{"-openings", fifo, `-openings: .*fifo: not a regular file: it is a named pipe \(FIFO\)`},
+			{"-openings", fifo, `-openings: .*fifo: not a regular file: it is a named pipe`},
 			{"-openings", "/dev/zero", `-openings: /dev/zero: not a regular file: it is a character device`},
-			{"-start", big, `big.txt: over \d+ bytes, the most arena reads of a`},
+			{"-start", big, `big.txt: over \d+ bytes, the most read of a`},
 		} {
 			out := filepath.Join(dir, game+strings.TrimPrefix(c.flag, "-"))
 			err := refusedWithin(t, "match", game, c.flag, c.path, "-out", out, "-time", "none")
@@ -172,10 +174,10 @@ func TestResumeRefusesFIFO(t *testing.T) {
 		file, kind, want string
 		size             int64
 	}{
-		{runFileName, "fifo", `run.json: not a regular file: it is a named pipe \(FIFO\)`, 0},
+		{runFileName, "fifo", `run.json: not a regular file: it is a named pipe`, 0},
 		{runFileName, "zero", `run.json: not a regular file: it is a character device`, 0},
-		{runFileName, "big", fmt.Sprintf(`run.json: over %d bytes, the most arena reads of run.json`, maxRunFile), maxRunFile + 1},
-		{resultsFileName, "fifo", `results.tsv: not a regular file: it is a named pipe \(FIFO\)`, 0},
+		{runFileName, "big", fmt.Sprintf(`run.json: over %d bytes, the most read of run.json`, maxRunFile), maxRunFile + 1},
+		{resultsFileName, "fifo", `results.tsv: not a regular file: it is a named pipe`, 0},
 		{resultsFileName, "zero", `results.tsv: not a regular file: it is a character device`, 0},
 	} {
 		t.Run(c.file+"/"+c.kind, func(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/botarena/botarena/internal/fsguard"
 )
 
 // gameFileName is arena's record of a game in its directory, written when
@@ -143,10 +145,10 @@ func checkGame(dir string, rec *runRecord, def *gameDef, g *finished, s storedGa
 	case err != nil:
 		return err
 	case !st.IsDir():
-		return fmt.Errorf("its directory %s is %s, not a directory", gameDir, fileKind(st.Mode()))
+		return fmt.Errorf("its directory %s is a %s, not a directory", gameDir, fsguard.Kind(st.Mode()))
 	}
 	line := storedLine(s)
-	data, err := readBounded(filepath.Join(gameDir, gameFileName), gameFileName, maxGameFile)
+	data, err := fsguard.ReadBounded(filepath.Join(gameDir, gameFileName), gameFileName, maxGameFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return checkResultText(gameDir, def, g, s)
 	}
@@ -186,7 +188,7 @@ func checkGame(dir string, rec *runRecord, def *gameDef, g *finished, s storedGa
 // game.json.
 func checkResultText(gameDir string, def *gameDef, g *finished, s storedGame) error {
 	path := filepath.Join(gameDir, "result.txt")
-	data, err := readBounded(path, "a game's result.txt", maxGameFile)
+	data, err := fsguard.ReadBounded(path, "a game's result.txt", maxGameFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("%s has its line, but its directory %s holds no record of its result (neither %s nor result.txt)", resultsFileName, gameDir, gameFileName)
 	}

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/internal/fsguard"
 	"github.com/botarena/botarena/protocol/gat"
 	"github.com/botarena/botarena/protocol/ntpu"
 	"github.com/botarena/botarena/record"
@@ -191,7 +192,7 @@ func geisterSetupTime(ctl timer.Control) time.Duration {
 // readGeisterStart reads a -start file: an NTPU board.txt, cut or not (its
 // result line, if any, is ignored), from which a game can go on under rules.
 func readGeisterStart(path string, rules geister.Rules) (*record.GeisterBoard, error) {
-	data, err := readBounded(path, "a -start record", maxStartFile)
+	data, err := fsguard.ReadBounded(path, "a -start record", maxStartFile)
 	if err != nil {
 		return nil, err
 	}

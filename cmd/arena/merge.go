@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/botarena/botarena/internal/fsguard"
 )
 
 // maxListed bounds the game numbers or shards that an error of arena merge
@@ -506,7 +508,7 @@ func copyTree(src, dst string) error {
 // copyFile copies the regular file src to the new file dst. src is opened
 // without following a symbolic link put in its place since it was checked.
 func copyFile(src, dst string, perm fs.FileMode) error {
-	in, err := os.OpenFile(src, os.O_RDONLY|openNoWait|openNoFollow, 0)
+	in, err := os.OpenFile(src, os.O_RDONLY|fsguard.NoWait|fsguard.NoFollow, 0)
 	if err != nil {
 		return err
 	}
@@ -514,7 +516,7 @@ func copyFile(src, dst string, perm fs.FileMode) error {
 	if st, err := in.Stat(); err != nil {
 		return err
 	} else if !st.Mode().IsRegular() {
-		return fmt.Errorf("%s: %w: it is %s", src, errNotRegular, fileKind(st.Mode()))
+		return fsguard.NotRegular(src, st.Mode())
 	}
 	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm|0o600)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/geister"
+	"github.com/botarena/botarena/internal/fsguard"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/record"
@@ -167,7 +168,7 @@ func saveOpenings(cfg *matchConfig) error {
 // readOpeningsFile reads an openings file of at most maxOpeningsFile bytes,
 // a regular file only (openRegular).
 func readOpeningsFile(path string) ([]byte, error) {
-	return readBounded(path, "an openings file", maxOpeningsFile)
+	return fsguard.ReadBounded(path, "an openings file", maxOpeningsFile)
 }
 
 // parseOpenings reads the openings of game under the rules preset from

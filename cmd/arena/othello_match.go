@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/botarena/botarena/internal/fsguard"
 	"github.com/botarena/botarena/internal/proc"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/protocol/tus"
@@ -99,7 +100,7 @@ func newOthelloRunner(cfg *matchConfig) (runner, error) {
 // readOthelloStart reads the last position of a record, a -trans transcript
 // (from the rules' start) or a plain move list (from the standard start).
 func readOthelloStart(path string, rules othello.Rules) (othello.Position, error) {
-	data, err := readBounded(path, "a -start record", maxStartFile)
+	data, err := fsguard.ReadBounded(path, "a -start record", maxStartFile)
 	if err != nil {
 		return othello.Position{}, err
 	}

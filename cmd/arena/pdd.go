@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/botarena/botarena/boardsvg"
+	"github.com/botarena/botarena/internal/fsguard"
 	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol/permove"
 	"github.com/botarena/botarena/record"
@@ -215,7 +216,7 @@ func readPDDStart(path string, rules pdd.Rules) (record.PDDStepLog, *pdd.Game, e
 // readSmallFile reads a record file of at most record.PDDMaxFileSize bytes,
 // a regular file only (openRegular).
 func readSmallFile(path string) ([]byte, error) {
-	return readBounded(path, "a PDD record file", record.PDDMaxFileSize)
+	return fsguard.ReadBounded(path, "a PDD record file", record.PDDMaxFileSize)
 }
 
 // program returns the strategy program of a seat's player: the player's

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/botarena/botarena/internal/fsguard"
 )
 
 // A run's records directory holds, beside a directory per game:
@@ -140,7 +142,7 @@ func writeRunRecord(dir string, rec *runRecord) error {
 
 // readRunRecord reads dir's run.json.
 func readRunRecord(dir string) (*runRecord, error) {
-	data, err := readBounded(filepath.Join(dir, runFileName), runFileName, maxRunFile)
+	data, err := fsguard.ReadBounded(filepath.Join(dir, runFileName), runFileName, maxRunFile)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("%s is not a run's records directory (no %s)", dir, runFileName)
@@ -169,7 +171,7 @@ type resultsLog struct {
 // header.
 func openResults(root *os.Root, dir string) (*resultsLog, error) {
 	path := filepath.Join(dir, resultsFileName)
-	f, err := root.OpenFile(resultsFileName, os.O_RDWR|os.O_CREATE|os.O_APPEND|openNoWait, 0o644)
+	f, err := root.OpenFile(resultsFileName, os.O_RDWR|os.O_CREATE|os.O_APPEND|fsguard.NoWait, 0o644)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +183,7 @@ func openResults(root *os.Root, dir string) (*resultsLog, error) {
 	if !st.Mode().IsRegular() {
 		// A FIFO would take the lines and, full, hold arena forever.
 		f.Close()
-		return nil, fmt.Errorf("%s: %w: it is %s", path, errNotRegular, fileKind(st.Mode()))
+		return nil, fsguard.NotRegular(path, st.Mode())
 	}
 	l := &resultsLog{f: f}
 	if st.Size() == 0 {
@@ -278,7 +280,7 @@ type storedGame struct {
 // read too, their games without fallback moves.
 func readResults(dir string) (map[int]storedGame, error) {
 	path := filepath.Join(dir, resultsFileName)
-	f, _, err := openRegular(path)
+	f, _, err := fsguard.OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return map[int]storedGame{}, nil
 	}

@@ -1,7 +1,7 @@
 // Package fsguard says in words what a program left where a host expected
-// its own file or directory: a symlink and where it leads, a named pipe, a
-// device. The referees use it in the errors that name a program's
-// violation.
+// its own file or directory (a symlink and where it leads, a named pipe, a
+// device), for the errors that name a program's violation; and it reads a
+// file a host is told to read without waiting on it and within a bound.
 package fsguard
 
 import (
@@ -10,8 +10,8 @@ import (
 )
 
 // Kind names the kind of file of mode m: "directory", "regular file",
-// "symlink", "named pipe", "socket", "device", or "file of type ..." for
-// any other.
+// "symlink", "named pipe", "socket", "character device", "block device",
+// or "file of type ..." for any other.
 func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
@@ -24,8 +24,10 @@ func Kind(m fs.FileMode) string {
 		return "named pipe"
 	case m&fs.ModeSocket != 0:
 		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
 	case m&fs.ModeDevice != 0:
-		return "device"
+		return "block device"
 	}
 	return "file of type " + m.Type().String()
 }

@@ -48,7 +48,7 @@ func TestDescribe(t *testing.T) {
 	if got := Kind(fs.ModeSocket); got != "socket" {
 		t.Errorf("Kind(socket) = %q", got)
 	}
-	if got := Kind(fs.ModeDevice | fs.ModeCharDevice); got != "device" {
+	if got := Kind(fs.ModeDevice | fs.ModeCharDevice); got != "character device" {
 		t.Errorf("Kind(char device) = %q", got)
 	}
 }
