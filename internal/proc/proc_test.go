@@ -168,7 +168,7 @@ func (c *deadlineCtx) Err() error {
 // too, and Wait returns at once although the child held the output pipe.
 func TestTimeoutKillsTheGroup(t *testing.T) {
 	ctx := &deadlineCtx{Context: t.Context(), done: make(chan struct{})}
-	c := sh(leaveSleeper + `; wait`)
+	c := sh(leaveSleeper + `; exec sleep 100`)
 	c.PipeStdout = true
 	p, err := proc.Start(ctx, c)
 	if err != nil {
