@@ -80,6 +80,23 @@ func awaitNoneWithArg(t *testing.T, arg string, limit time.Duration) {
 	}
 }
 
+// awaitWithArg waits, polling at most limit, until n processes have arg
+// among their arguments, and fails t if they do not.
+func awaitWithArg(t *testing.T, arg string, n int, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
+		got := len(withArg(t, arg))
+		if got == n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d processes of \"sleep %s\", want %d", got, arg, n)
+		}
+		time.Sleep(pause) // polling, bounded: a process started in the background takes a moment to run
+	}
+}
+
 // rootCgroup returns the directory of the cgroup v2 hierarchy's root, or ""
 // if none is mounted.
 func rootCgroup() string {
@@ -213,9 +230,7 @@ func TestSignalEndsArenaAndItsPrograms(t *testing.T) {
 			if _, err := os.ReadFile(fifo); err != nil { // until the program has written and closed it
 				t.Fatal(err)
 			}
-			if n := len(withArg(t, mark)); n != 3 {
-				t.Errorf("%d processes of \"sleep %s\" before the signal, want 3", n, mark)
-			}
+			awaitWithArg(t, mark, 3, 2*time.Minute) // the program and its two grandchildren
 			cmd.Process.Signal(sig)
 			err := cmd.Wait()
 			if sig != syscall.SIGKILL && (err == nil || !bytes.Contains(out.Bytes(), []byte("interrupted"))) {
@@ -268,7 +283,7 @@ func TestContainAsNobody(t *testing.T) {
 	cmd := exec.CommandContext(ctx, setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bins[self],
 		"-test.run", "^(TestContainEscapes|TestSignalEndsArenaAndItsPrograms)$", "-test.count=1", "-test.v")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "HOME="+tmp, containArenaEnv+"="+bins[arena])
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "HOME="+tmp, containArenaEnv+"="+bins[arena], asArenaEnv+"=") // the tests, not arena
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("as nobody: %v\n%s", err, out)
