@@ -248,7 +248,7 @@ func readLines(t *testing.T, r *bufio.Reader, n int) []string {
 // The descendants a program leaves when it exits die with it, whatever they
 // did: left the session (setsid), lost their parent (a double fork), lost
 // it and cleared their environment (found in the program's group), and,
-// with a cgroup, all three. Wait returns as soon as they are dead, although
+// in a PID namespace or a cgroup, all three. Wait returns as soon as they are dead, although
 // they held the output pipes and Drain is an hour.
 func TestLeftDescendantsAreKilled(t *testing.T) {
 	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, strong bool) {
@@ -310,7 +310,7 @@ func TestOutputEndsWithTheProgram(t *testing.T) {
 // Kill, and the end of the context, kill every descendant of a program
 // still running: those that left the session or lost their parent, and one
 // that also cleared its environment (found through its parent, still
-// there); with a cgroup even one that did all three.
+// there); in a PID namespace or a cgroup even one that did all three.
 func TestKillReachesEveryDescendant(t *testing.T) {
 	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, strong bool) {
 		for _, how := range []string{"Kill", "deadline"} {
@@ -348,7 +348,8 @@ func TestKillReachesEveryDescendant(t *testing.T) {
 // A descendant that exits by itself after its parent died is a zombie child
 // of the host (a subreaper): proc reaps it at the end of the program. With a
 // cgroup even one that left the session; without, one of the program's
-// group.
+// group. (In a PID namespace the program adopts it instead, and it goes
+// with the namespace.)
 func TestAdoptedZombiesAreReaped(t *testing.T) {
 	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, strong bool) {
 		z, name := newSleeper(t)
