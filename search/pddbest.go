@@ -48,8 +48,10 @@ const (
 func PDDBestPlayer(o DepthOptions) pdd.Player {
 	var mu sync.Mutex
 	var clock plyClock
-	g := newPDDSelective(nil, pddBeam)
-	a := NewAlphaBeta(g, pddBestEval, o)
+	prm := pddParamsFromEnv()
+	g := newPDDSelective(nil, prm.beam)
+	g.prm = prm
+	a := NewAlphaBeta(g, prm.eval, o)
 	return pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -138,6 +140,7 @@ func pddBestEval(q pdd.Position, player int) float64 {
 type pddSelective struct {
 	PDD
 	beam    int
+	prm     *pddParams
 	scratch *pddScratch
 }
 
@@ -174,6 +177,21 @@ func (g pddSelective) AppendMoves(p pdd.Position, dst []pdd.Move) []pdd.Move {
 	}
 	me := p.Turn()
 	opp := me.Opponent()
+	if g.prm != nil && g.prm.reach != 0 {
+		sc.scored = sc.scored[:0]
+		for i, m := range sc.moves {
+			if i%pddCheckEvery == pddCheckEvery-1 && sc.ctx != nil && sc.ctx.Err() != nil {
+				break
+			}
+			q := p.PlayUnchecked(m)
+			sc.scored = append(sc.scored, pddScored{m, g.prm.value(q, me) - g.prm.value(q, opp)})
+		}
+		slices.SortStableFunc(sc.scored, func(a, b pddScored) int { return cmp.Compare(b.v, a.v) })
+		for _, s := range sc.scored[:min(g.beam, len(sc.scored))] {
+			dst = append(dst, s.m)
+		}
+		return dst
+	}
 	// The opponent's tiles and score stay as they are after most moves:
 	// only the room of its groups shrinks.
 	oppBase := PDDValue(p, opp)
