@@ -8,8 +8,6 @@ import (
 	"hash/fnv"
 	"io"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -76,12 +74,7 @@ func newPDDBot(name string, seed uint64, ctl timer.Control) (pdd.Player, error) 
 // pddBestDepth is the depth of the best (and alphabeta) bot's search
 // under a control with no limit (-time none), so that games replay from
 // the seed; under a limit it deepens until the time is up.
-var pddBestDepth = func() int {
-	if v, err := strconv.Atoi(os.Getenv("PDDX_DEPTH")); err == nil {
-		return v
-	}
-	return 2
-}()
+const pddBestDepth = 2
 
 // pddMaxMovesPerSide bounds the moves of one side in a game (67 actions in
 // the course profile, fewer in the official one), for a built-in planning
