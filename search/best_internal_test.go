@@ -148,3 +148,16 @@ func TestPDDBestAllocs(t *testing.T) {
 		t.Errorf("pddBestEval: %v allocs, want 0", n)
 	}
 }
+
+// TestPDDSideBoard: the board part of pddSide, worked out with the reach
+// from one pass over the groups, is PDDValue.
+func TestPDDSideBoard(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := pddtest.Position().Draw(t, "p")
+		for _, c := range []pdd.Color{pdd.White, pdd.Black} {
+			if board, _ := pddSide(p, c); math.Abs(board-PDDValue(p, c)) > 1e-9 {
+				t.Fatalf("%v: %v's board %v, want PDDValue %v", p, c, board, PDDValue(p, c))
+			}
+		}
+	})
+}

@@ -118,7 +118,8 @@ func firstSquare(b pdd.Bitboard) pdd.Square {
 // hundredths of a point: its [PDDValue] plus pddReachWeight for each point
 // it could reach ([pddReach]).
 func pddBestValue(p pdd.Position, c pdd.Color) float64 {
-	return PDDValue(p, c) + pddReachWeight*pddReach(p, c)
+	board, reach := pddSide(p, c)
+	return board + pddReachWeight*reach
 }
 
 // pddBestEval scores a leaf of [PDDBestPlayer]'s search for player: the
