@@ -117,6 +117,15 @@ func TestPDDReach(t *testing.T) {
 			"WW.WW...../WW.WW...../......W.../......W.../........../........../........../........../........../.......... W course",
 			(2 + pddReach2) * (3 + pddReach2) / 2,
 		},
+		{
+			// 50 lone tiles, as many groups as a side can have: those
+			// on even rows and columns reach each other by straight and
+			// diagonal bridges, and so do those on odd ones, but no
+			// bridge joins the two: 2 networks of 25 shares.
+			"a checkerboard",
+			strings.TrimSuffix(strings.Repeat("W.W.W.W.W./.W.W.W.W.W/", 5), "/") + " W course",
+			2 * 25 * pddReach1 * (25*pddReach1 + 1) / 2,
+		},
 	} {
 		p, err := pdd.ParsePosition(tc.pos)
 		if err != nil {

@@ -24,7 +24,9 @@ func pddSide(p pdd.Position, c pdd.Color) (board, reach float64) {
 		return 0, 0
 	}
 	free := p.Free()
-	var gid [pdd.NumSquares]uint8 // an own tile's group index + 1; 0: none
+	// An own tile's group index + 1; 0: none (or past the 50 groups a
+	// side can have at most).
+	var gid [pdd.NumSquares]uint8
 	var parent, islands [pdd.NumSquares / 2]uint8
 	var weight [pdd.NumSquares / 2]float64
 	bonus := 0.0 // PDDValue's for the groups that can still grow
@@ -71,7 +73,9 @@ func pddSide(p pdd.Position, c pdd.Color) (board, reach float64) {
 		ends = ends.With(e[0]).With(e[1])
 		if tiles.Has(e[0]) && tiles.Has(e[1]) {
 			nb++
-			join(e[0], e[1])
+			if gid[e[0]] != 0 && gid[e[1]] != 0 {
+				join(e[0], e[1])
+			}
 		}
 	}
 	points, nIslands := 0, 0
@@ -90,7 +94,7 @@ func pddSide(p pdd.Position, c pdd.Color) (board, reach float64) {
 		x, y := a.X(), a.Y()
 		for _, d := range steps {
 			b := pdd.SquareAt(x+d[0], y+d[1])
-			if !open.Has(b) || gid[a] == gid[b] {
+			if !open.Has(b) || gid[a] == gid[b] || gid[a] == 0 || gid[b] == 0 {
 				continue
 			}
 			if pdd.BridgeUnder(a, b).Without(free).IsEmpty() {
