@@ -76,12 +76,12 @@ func PDDBestPlayer(o DepthOptions) pdd.Player {
 
 // PDDValue is what arena's greedy player counts c's side of p worth, and
 // the board part of [PDDBestPlayer]'s value, in hundredths of a point: its
-// score (a point 100, an island 30, a bridge
-// 2), plus what its groups may still become: 14 for a group of 3 tiles
-// and 5 for a group of 2 that can still grow into an island, 1 for a lone
-// tile with room. A group with no free square next to it counts for
-// nothing more. The difference of two sides' values is the player's
-// measure; it is a start for one's own evaluation.
+// score (a point 100, an island 30, a bridge 2), plus what its groups may
+// still become: 14 for a group of 3 tiles and 5 for a group of 2 that can
+// still grow into an island, 1 for a lone tile with room. A group with no
+// free square next to it counts for nothing more. It sees only the board
+// as it stands, not the networks a side could still build; it is a start
+// for one's own evaluation.
 func PDDValue(p pdd.Position, c pdd.Color) float64 {
 	s := p.Score(c)
 	v := 100*float64(s.Points) + 30*float64(s.Islands) + 2*float64(s.Bridges)
