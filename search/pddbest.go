@@ -17,19 +17,31 @@ const (
 	// pddCheckEvery is how many moves a scan scores between two looks at
 	// the search's deadline.
 	pddCheckEvery = 64
-	// pddEvalGain maps the difference of two sides' [PDDValue] (100 a
+	// pddEvalGain maps the difference of two sides' pddBestValue (100 a
 	// point) into (-1, 1): a point ahead is worth about a third of a win.
 	pddEvalGain = 0.3
+	// pddReachWeight is what a point a side could reach ([pddReach]) adds
+	// to its pddBestValue, in hundredths of a point.
+	pddReachWeight = 40
+	// The share of an island that a group of 3, 2 and 1 tiles with room
+	// to grow counts for in [pddReach].
+	pddReach3, pddReach2, pddReach1 = 0.6, 0.35, 0.15
 )
 
 // PDDBestPlayer returns the strongest [pdd.Player] of this package, the
 // one arena plays as its built-in "best" (and "alphabeta"): [AlphaBeta]
 // with the options o over a selective PDD, each position's moves cut to
-// the 8 best by the difference of the two sides' [PDDValue] one ply ahead,
-// the leaves scored by that difference squashed into (-1, 1) (a point
-// ahead is about a third of a win). PDD positions have hundreds of moves
-// (up to [pdd.MaxMoves]), too many for playouts to tell apart within a
-// second; a look at the opponent's best answers to one's best moves is
+// the 8 best by the difference of the two sides' values one ply ahead, the
+// leaves scored by that difference squashed into (-1, 1) (a point ahead is
+// about a third of a win). A side's value is its [PDDValue] plus 0.4 for
+// each point it could reach: its groups joined into networks by its
+// bridges and by the bridges it could still build, each group counted as
+// an island or, when it can still grow, as a share of one by its size.
+// Games between these bots are decided by how many islands end up in one
+// network (n islands of a network score n(n+1)/2), which a score of the
+// board as it stands does not see coming. PDD positions have hundreds of
+// moves (up to [pdd.MaxMoves]), too many for playouts to tell apart within
+// a second; a look at the opponent's best answers to one's best moves is
 // what a greedy player lacks. A position's moves are scored until the
 // search's time is up, the best of those scored kept. (PDD is neither a
 // [Hasher] nor a [Remainer]: o's TableSize and Solve change nothing.)
@@ -62,55 +74,36 @@ func PDDBestPlayer(o DepthOptions) pdd.Player {
 	})
 }
 
-// PDDValue is what [PDDBestPlayer] counts c's side of p worth, in
-// hundredths of a point: its score (a point 100, an island 30, a bridge
-// 2), plus what its groups may still become: 14 for a group of 3 tiles
-// and 5 for a group of 2 that can still grow into an island, 1 for a lone
-// tile with room. A group with no free square next to it counts for
-// nothing more. The difference of two sides' values is the player's
-// measure; it is a start for one's own evaluation.
+// PDDValue is what arena's greedy player counts c's side of p worth, and
+// the board part of [PDDBestPlayer]'s value, in hundredths of a point: its
+// score (a point 100, an island 30, a bridge 2), plus what its groups may
+// still become: 14 for a group of 3 tiles and 5 for a group of 2 that can
+// still grow into an island, 1 for a lone tile with room. A group with no
+// free square next to it counts for nothing more. It sees only the board
+// as it stands, not the networks a side could still build; it is a start
+// for one's own evaluation.
 func PDDValue(p pdd.Position, c pdd.Color) float64 {
 	s := p.Score(c)
 	v := 100*float64(s.Points) + 30*float64(s.Islands) + 2*float64(s.Bridges)
-	var buf [pdd.NumSquares / 2]pddGroupBonus
-	for _, g := range pddBonuses(p, c, buf[:0]) {
-		v += g.bonus
-	}
-	return v
-}
-
-// pddGroupBonus is a group's bonus in [PDDValue] and the free squares it
-// may grow into: it loses the bonus when they are all taken.
-type pddGroupBonus struct {
-	room  pdd.Bitboard
-	bonus float64
-}
-
-// pddBonuses appends c's groups in q that earn a bonus in [PDDValue], with
-// the free squares next to them: a group of 3 or 2 tiles that can still
-// grow into an island, or of one tile. A group that cannot grow is dead
-// weight.
-func pddBonuses(q pdd.Position, c pdd.Color, dst []pddGroupBonus) []pddGroupBonus {
-	tiles := q.Tiles(c)
-	free := q.Free()
+	tiles := p.Tiles(c)
+	free := p.Free()
 	for rest := tiles; !rest.IsEmpty(); {
 		group := tiles.Group(firstSquare(rest))
 		rest = rest.Without(group)
-		room := group.Neighbors().Intersect(free)
-		if room.IsEmpty() {
-			continue
+		if group.Neighbors().Intersect(free).IsEmpty() {
+			continue // dead weight: it cannot grow
 		}
 		switch group.Count() {
 		case 4:
 		case 3:
-			dst = append(dst, pddGroupBonus{room, 14})
+			v += 14
 		case 2:
-			dst = append(dst, pddGroupBonus{room, 5})
+			v += 5
 		default:
-			dst = append(dst, pddGroupBonus{room, 1})
+			v++
 		}
 	}
-	return dst
+	return v
 }
 
 // firstSquare returns the lowest square of the non-empty b.
@@ -121,19 +114,27 @@ func firstSquare(b pdd.Bitboard) pdd.Square {
 	return 0
 }
 
+// pddBestValue is [PDDBestPlayer]'s value of c's side of p, in
+// hundredths of a point: its [PDDValue] plus pddReachWeight for each point
+// it could reach ([pddReach]).
+func pddBestValue(p pdd.Position, c pdd.Color) float64 {
+	board, reach := pddSide(p, c)
+	return board + pddReachWeight*reach
+}
+
 // pddBestEval scores a leaf of [PDDBestPlayer]'s search for player: the
-// difference of the two sides' [PDDValue], squashed into (-1, 1) by
+// difference of the two sides' pddBestValue, squashed into (-1, 1) by
 // pddEvalGain.
 func pddBestEval(q pdd.Position, player int) float64 {
 	me := pdd.White
 	if player == 1 {
 		me = pdd.Black
 	}
-	return math.Tanh(pddEvalGain * (PDDValue(q, me) - PDDValue(q, me.Opponent())) / 100)
+	return math.Tanh(pddEvalGain * (pddBestValue(q, me) - pddBestValue(q, me.Opponent())) / 100)
 }
 
 // pddSelective is [PDD] with each position's moves cut to the beam best
-// by the difference of [PDDValue] one ply ahead, best first. Its scratch
+// by the difference of the two sides' pddBestValue one ply ahead, best first. Its scratch
 // is reused from one call to the next: one search at a time.
 type pddSelective struct {
 	PDD
@@ -148,7 +149,6 @@ type pddScratch struct {
 	ctx    context.Context
 	moves  []pdd.Move
 	scored []pddScored
-	groups []pddGroupBonus
 }
 
 type pddScored struct {
@@ -162,8 +162,8 @@ func newPDDSelective(ctx context.Context, beam int) pddSelective {
 	return pddSelective{beam: beam, scratch: &pddScratch{ctx: ctx, moves: make([]pdd.Move, 0, pdd.MaxMoves)}}
 }
 
-// AppendMoves appends the beam best moves of p by the difference of
-// [PDDValue] one ply ahead, best first (ties in move order), of those it
+// AppendMoves appends the beam best moves of p by the difference of the
+// two sides' pddBestValue one ply ahead, best first (ties in move order), of those it
 // scored before its context ended.
 func (g pddSelective) AppendMoves(p pdd.Position, dst []pdd.Move) []pdd.Move {
 	sc := g.scratch
@@ -174,30 +174,13 @@ func (g pddSelective) AppendMoves(p pdd.Position, dst []pdd.Move) []pdd.Move {
 	}
 	me := p.Turn()
 	opp := me.Opponent()
-	// The opponent's tiles and score stay as they are after most moves:
-	// only the room of its groups shrinks.
-	oppBase := PDDValue(p, opp)
-	sc.groups = pddBonuses(p, opp, sc.groups[:0])
-	oppTiles, free := p.Tiles(opp), p.Free()
 	sc.scored = sc.scored[:0]
 	for i, m := range sc.moves {
 		if i%pddCheckEvery == pddCheckEvery-1 && sc.ctx != nil && sc.ctx.Err() != nil {
 			break
 		}
 		q := p.PlayUnchecked(m)
-		var oppV float64
-		if q.Tiles(opp) == oppTiles {
-			oppV = oppBase
-			taken := free.Without(q.Free())
-			for _, gr := range sc.groups {
-				if gr.room.Without(taken).IsEmpty() {
-					oppV -= gr.bonus
-				}
-			}
-		} else {
-			oppV = PDDValue(q, opp)
-		}
-		sc.scored = append(sc.scored, pddScored{m, PDDValue(q, me) - oppV})
+		sc.scored = append(sc.scored, pddScored{m, pddBestValue(q, me) - pddBestValue(q, opp)})
 	}
 	slices.SortStableFunc(sc.scored, func(a, b pddScored) int { return cmp.Compare(b.v, a.v) })
 	for _, s := range sc.scored[:min(g.beam, len(sc.scored))] {

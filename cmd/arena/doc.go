@@ -123,8 +123,9 @@
 // toward the draw as the no-progress counter runs out, a return to a
 // position of the game scored as a draw less a contempt; PDD's alphabeta,
 // also called best, is package search's PDDBestPlayer: αβ over the 8 best
-// moves of each position by greedy's evaluation (search.PDDValue; PDD
-// positions have hundreds of moves, too many for playouts). Othello's
+// moves of each position by greedy's evaluation (search.PDDValue) plus the
+// points each side could reach through the bridges it could still build
+// (PDD positions have hundreds of moves, too many for playouts). Othello's
 // alphabeta is a fixed-depth search of its own; Othello's best is package
 // search's OthelloBestPlayer, principal-variation αβ over the learned
 // n-tuple evaluation with an exact endgame solve (its weights made by
