@@ -272,7 +272,7 @@ func geisterRisksMemo(ctx context.Context, v geister.View, b *geisterBelief, mov
 	total, totalAtOnce := 0.0, 0.0
 	var s geisterThreatSearch
 	for k := 0; k < b.n; k++ {
-		if k&7 == 7 && ctx.Err() != nil {
+		if ctx.Err() != nil { // a determinization's searches may take a few ms late in a game
 			break
 		}
 		w, wb := 1.0, 1.0
@@ -286,39 +286,55 @@ func geisterRisksMemo(ctx context.Context, v geister.View, b *geisterBelief, mov
 		if err != nil || w <= 0 {
 			continue
 		}
-		total += w
-		totalAtOnce += wb
 		key := 0
 		for g := geister.A; g <= geister.H; g++ {
 			if near[g] && b.sets[k].Has(g) {
 				key |= 1 << g
 			}
 		}
+		// This determinization's share, added once all its moves are
+		// weighed: a search stopped between two moves leaves it out.
+		var forced [32]bool
+		var lose [32]bool
 		me := p.Turn()
+		stopped := false
 		for i, m := range moves {
+			if i >= len(forced) {
+				break
+			}
+			if i&3 == 3 && ctx.Err() != nil { // up to geisterThreatNodes each
+				stopped = true
+				break
+			}
 			q := p.PlayUnchecked(m)
 			if q.IsOver() {
-				if r := q.Result(); r.Winner != me && i < len(atOnce) {
-					atOnce[i] += wb
-				}
+				lose[i] = q.Result().Winner != me
 				continue
 			}
-			if memoOK && i < len(seen) && seen[i][key] != 0 {
-				if seen[i][key] == 2 {
-					risk[i] += w
-				}
+			if memoOK && seen[i][key] != 0 {
+				forced[i] = seen[i][key] == 2
 				continue
 			}
 			s.nodes = 0
-			forced := s.forces(q, geisterThreatDepth)
-			if forced {
-				risk[i] += w
-			}
-			if memoOK && i < len(seen) {
+			forced[i] = s.forces(q, geisterThreatDepth)
+			if memoOK {
 				seen[i][key] = 1
-				if forced {
+				if forced[i] {
 					seen[i][key] = 2
 				}
+			}
+		}
+		if stopped {
+			break
+		}
+		total += w
+		totalAtOnce += wb
+		for i := range min(len(moves), len(forced)) {
+			if forced[i] {
+				risk[i] += w
+			}
+			if lose[i] {
+				atOnce[i] += wb
 			}
 		}
 	}

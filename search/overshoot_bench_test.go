@@ -55,60 +55,61 @@ func BenchmarkOvershoot(b *testing.B) {
 	darks := overshootDarkChess()
 	ghosts := overshootGeister()
 
-	b.Run("OthelloMCTS", func(b *testing.B) {
-		benchOvershoot(b, len(othellos), func(k int) overshootPly {
-			p, pl := othellos[k], search.OthelloPlayer(search.Options{Seed: uint64(k) + 1})
+	othelloPly := func(mk func(k int) othello.Player) func(k int) overshootPly {
+		return func(k int) overshootPly {
+			p, pl := othellos[k], mk(k)
 			return func(ctx context.Context) error {
 				m, err := pl.Play(ctx, p)
 				return overshootCheck(err, p.IsLegal(m), m)
 			}
-		})
-	})
-	b.Run("OthelloAlphaBeta", func(b *testing.B) {
-		benchOvershoot(b, len(othellos), func(k int) overshootPly {
-			p, pl := othellos[k], search.OthelloAlphaBetaPlayer(search.DepthOptions{})
+		}
+	}
+	pddPly := func(mk func(k int) pdd.Player) func(k int) overshootPly {
+		return func(k int) overshootPly {
+			p, pl := pdds[k], mk(k)
 			return func(ctx context.Context) error {
 				m, err := pl.Play(ctx, p)
 				return overshootCheck(err, p.IsLegal(m), m)
 			}
-		})
-	})
-	b.Run("PDDMCTS", func(b *testing.B) {
-		benchOvershoot(b, len(pdds), func(k int) overshootPly {
-			p, pl := pdds[k], search.PDDPlayer(search.Options{Seed: uint64(k) + 1})
-			return func(ctx context.Context) error {
-				m, err := pl.Play(ctx, p)
-				return overshootCheck(err, p.IsLegal(m), m)
-			}
-		})
-	})
-	b.Run("DarkChessMCTS", func(b *testing.B) {
-		benchOvershoot(b, len(darks), func(k int) overshootPly {
-			v, pl := darks[k], search.DarkChessPlayer(search.Options{Seed: uint64(k) + 1})
+		}
+	}
+	dark := func(mk func(k int) darkchess.Player) func(k int) overshootPly {
+		return func(k int) overshootPly {
+			v, pl := darks[k], mk(k)
 			return func(ctx context.Context) error {
 				m, err := pl.Play(ctx, v)
 				return overshootCheck(err, v.IsLegal(m), m)
 			}
-		})
-	})
-	b.Run("DarkChessExpectimax", func(b *testing.B) {
-		benchOvershoot(b, len(darks), func(k int) overshootPly {
-			v, pl := darks[k], search.DarkChessExpectimaxPlayer(search.DepthOptions{})
+		}
+	}
+	ghost := func(mk func(k int) geister.Player) func(k int) overshootPly {
+		return func(k int) overshootPly {
+			v, pl := ghosts[k], mk(k)
 			return func(ctx context.Context) error {
 				m, err := pl.Play(ctx, v)
 				return overshootCheck(err, v.IsLegal(m), m)
 			}
-		})
-	})
-	b.Run("GeisterISMCTS", func(b *testing.B) {
-		benchOvershoot(b, len(ghosts), func(k int) overshootPly {
-			v, pl := ghosts[k], search.GeisterPlayer(search.Options{Seed: uint64(k) + 1}, 0)
-			return func(ctx context.Context) error {
-				m, err := pl.Play(ctx, v)
-				return overshootCheck(err, v.IsLegal(m), m)
-			}
-		})
-	})
+		}
+	}
+	seed := func(k int) search.Options { return search.Options{Seed: uint64(k) + 1} }
+	for _, c := range []struct {
+		name string
+		n    int
+		ply  func(k int) overshootPly
+	}{
+		{"OthelloMCTS", len(othellos), othelloPly(func(k int) othello.Player { return search.OthelloPlayer(seed(k)) })},
+		{"OthelloAlphaBeta", len(othellos), othelloPly(func(int) othello.Player { return search.OthelloAlphaBetaPlayer(search.DepthOptions{}) })},
+		{"OthelloBest", len(othellos), othelloPly(func(int) othello.Player { return search.OthelloBestPlayer(search.DepthOptions{}) })},
+		{"PDDMCTS", len(pdds), pddPly(func(k int) pdd.Player { return search.PDDPlayer(seed(k)) })},
+		{"PDDBest", len(pdds), pddPly(func(int) pdd.Player { return search.PDDBestPlayer(search.DepthOptions{}) })},
+		{"DarkChessMCTS", len(darks), dark(func(k int) darkchess.Player { return search.DarkChessPlayer(seed(k)) })},
+		{"DarkChessExpectimax", len(darks), dark(func(int) darkchess.Player { return search.DarkChessExpectimaxPlayer(search.DepthOptions{}) })},
+		{"DarkChessBest", len(darks), dark(func(int) darkchess.Player { return search.DarkChessBestPlayer(search.DepthOptions{}) })},
+		{"GeisterISMCTS", len(ghosts), ghost(func(k int) geister.Player { return search.GeisterPlayer(seed(k), 0) })},
+		{"GeisterBest", len(ghosts), ghost(func(k int) geister.Player { return search.GeisterBestPlayer(seed(k), 0) })},
+	} {
+		b.Run(c.name, func(b *testing.B) { benchOvershoot(b, c.n, c.ply) })
+	}
 }
 
 // overshootPly plays one ply of a player made for it on ctx; it returns
