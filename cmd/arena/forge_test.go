@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -197,43 +198,77 @@ func TestResumeRefusesFIFO(t *testing.T) {
 	}
 }
 
-// TestSIGTERMEndsWaitingArena: arena waiting at the start of a game for a
-// program that never connects ends on SIGTERM, as interrupted.
-func TestSIGTERMEndsWaitingArena(t *testing.T) {
+// TestSignalEndsWaitingArena: SIGTERM, SIGINT or SIGHUP (closing arena's
+// terminal) ends an arena that waits for a program to connect, with
+// status 130, and the program with it.
+func TestSignalEndsWaitingArena(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs arena")
 	}
-	dir := t.TempDir()
-	never := filepath.Join(dir, "never.sh")
-	if err := os.WriteFile(never, []byte("#!/bin/sh\nexec sleep 1000\n"), 0o755); err != nil {
-		t.Fatal(err)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			marker := fmt.Sprintf("1000.%d%d", os.Getpid(), sig)
+			never := filepath.Join(dir, "never.sh")
+			if err := os.WriteFile(never, []byte("#!/bin/sh\nexec sleep "+marker+"\n"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+			defer cancel()
+			cmd := arenaCommand(t, ctx, dir, "match", "othello", "-games", "1", "-time", "none", "-startup", "1h", "-out", "run", "tcp:"+never, "random")
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// The header is printed once the run is prepared, before the
+			// game starts: from then on arena waits for the program.
+			if !bufio.NewScanner(stdout).Scan() {
+				t.Fatal("arena printed nothing")
+			}
+			// The program has started when its sleep is there.
+			for !sleepRunning(marker) {
+				if ctx.Err() != nil {
+					t.Fatal("the program never started")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err = cmd.Wait()
+			var ee *exec.ExitError
+			if ctx.Err() != nil {
+				t.Fatalf("arena did not end on %v: %v", sig, err)
+			}
+			if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+				t.Errorf("arena after %v: %v, want exit status 130 (interrupted)", sig, err)
+			}
+			if sleepRunning(marker) {
+				t.Errorf("the program (sleep %s) outlived arena after %v", marker, sig)
+			}
+		})
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
-	defer cancel()
-	cmd := arenaCommand(t, ctx, dir, "match", "othello", "-games", "1", "-time", "none", "-startup", "1h", "-out", "run", "tcp:"+never, "random")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
+}
+
+// sleepRunning reports whether a process "sleep marker" is alive (not a
+// zombie) on this machine, by its command line in /proc; false where there
+// is no /proc.
+func sleepRunning(marker string) bool {
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err != nil || !bytes.Equal(cmdline, []byte("sleep\x00"+marker+"\x00")) {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err == nil && !bytes.Contains(stat, []byte(") Z ")) {
+			return true
+		}
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// The header is printed once the run is prepared, before the game
-	// starts: from then on arena waits for the program.
-	if !bufio.NewScanner(stdout).Scan() {
-		t.Fatal("arena printed nothing")
-	}
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	err = cmd.Wait()
-	var ee *exec.ExitError
-	if ctx.Err() != nil {
-		t.Fatalf("arena did not end on SIGTERM: %v", err)
-	}
-	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
-		t.Errorf("arena after SIGTERM: %v, want exit status 130 (interrupted)", err)
-	}
+	return false
 }
 
 // forgeLine rewrites the line of game n in the run dir's results.tsv with

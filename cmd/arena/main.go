@@ -28,7 +28,9 @@ func main() {
 	if err := proc.Subreaper(); err != nil && !errors.Is(err, errors.ErrUnsupported) {
 		fmt.Fprintln(os.Stderr, "arena: warning:", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGHUP too: closing the terminal or the SSH session arena runs in
+	// ends it as Ctrl-C does, with its programs.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	// The first signal cancels ctx, and arena ends its games and writes
 	// what they left; from then on the signals have their default action
 	// again, so that a second one ends arena at once, whatever it is doing.

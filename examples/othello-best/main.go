@@ -1,7 +1,6 @@
-// Command othello-best plays Othello on a TUS server with the library's
-// strongest Othello bot, search.OthelloBestPlayer: a principal-variation
-// search over the learned pattern evaluation, with an exact win/loss/draw
-// solve of the endgame. Usage: othello-best [-nick name] [-time 8s] [host [port]]
+// Command othello-best plays Othello on a TUS server with search.OthelloBestPlayer,
+// the library's strongest: principal-variation search over a learned evaluation,
+// an exact endgame solve. Usage: othello-best [-nick name] [-time 8s] [host [port]]
 package main
 
 import (
