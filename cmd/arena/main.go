@@ -30,15 +30,16 @@ func main() {
 	}
 	// SIGHUP too: closing the terminal or the SSH session arena runs in
 	// ends it as Ctrl-C does, with its programs.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	// The first signal cancels ctx, and arena ends its games and writes
-	// what they left; from then on the signals have their default action
-	// again, so that a second one ends arena at once, whatever it is doing.
+	signalled, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	// The first signal cancels the context, and arena ends its games and
+	// writes what they left; from then on the signals have their default
+	// action again, so that a second one ends arena at once, whatever it is
+	// doing.
 	go func() {
-		<-ctx.Done()
+		<-signalled.Done()
 		stop()
 	}()
-	ctx = context.WithValue(ctx, programStartKey{}, permove.ProgramStart())
+	ctx := context.WithValue(signalled, programStartKey{}, permove.ProgramStart())
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	var code exitCode
