@@ -151,10 +151,11 @@ func TestKilledArenaKillsItsPrograms(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	// The program says its pid, then sleeps (it does not end when its
-	// input does): arena waits for its handshake.
+	// The program says its pid (as arena sees it: in the program's own PID
+	// namespace $$ is 1), then sleeps (it does not end when its input
+	// does): arena waits for its handshake.
 	prog := filepath.Join(dir, "silent.sh")
-	if err := os.WriteFile(prog, []byte("#!/bin/sh\necho $$ > '"+fifo+"'\nexec sleep 1000\n"), 0o755); err != nil {
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\nread pid _ </proc/self/stat\necho $pid > '"+fifo+"'\nexec sleep 1000\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

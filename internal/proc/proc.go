@@ -12,14 +12,29 @@
 //
 // A program must not outlive its game through a descendant, not even one
 // that left its process group (setsid), whose parent died, or that cleared
-// its environment. On Linux:
+// its environment. On Linux, strongest first (the first the kernel allows
+// is used; [Probe] says which a program would get):
 //
-//   - Each program is started straight into a cgroup of its own (cgroup v2,
-//     a child of the host's cgroup, when one is writable), and its end is
-//     cgroup.kill: every process in the cgroup dies, whatever session,
-//     group or parent it has. Only a process allowed to move itself to
-//     another cgroup (root) can leave it.
-//   - Without a writable cgroup, its environment carries a cookie
+//   - Each program is the first process (pid 1) of a PID namespace of its
+//     own, inside a user namespace of its own that maps the host's user and
+//     group ids to themselves (no privilege is needed; the program keeps
+//     its files, paths, /tmp, network and the host's /proc). When that
+//     first process dies, the kernel kills every process of the namespace,
+//     whatever session, group, environment or cgroup it has, and the
+//     program's end (it exits, [Process.Kill], the context's end) is one
+//     SIGKILL to it. No process can leave a PID namespace, and a program
+//     running as root holds no capability over the host's namespaces. A
+//     program that is pid 1 has orphans re-parented to it rather than to
+//     the host, and it gets from within its namespace only the signals it
+//     has a handler for (a SIGPIPE or SIGTERM without one is ignored; the
+//     host's SIGKILL always works).
+//   - Each program is also started straight into a cgroup of its own
+//     (cgroup v2, a child of the host's cgroup, when one is writable), and
+//     its end is cgroup.kill as well. Without the namespaces the cgroup is
+//     what holds the program: every process in it dies, whatever session,
+//     group or parent it has; only a process allowed to move itself to
+//     another cgroup (root) can leave it then.
+//   - With neither, the last resort, its environment carries a cookie
 //     ([CookieVar], as Jenkins' ProcessTreeKiller marks a build),
 //     and its end scans /proc: the program's process group (as it was when
 //     the program exited, too), the processes carrying the cookie, the
@@ -29,13 +44,16 @@
 //     environment and left its group and session, and whose parent had died
 //     before the scan, cannot be told from the host's other children there
 //     and escapes; so does, unreaped, the zombie of one that left its group
-//     and died after its parent before any scan saw it. Give the host a
-//     writable cgroup to close these gaps.
+//     and died after its parent before any scan saw it.
 //   - The program gets SIGKILL when the host dies (Pdeathsig), so kill -9 of
-//     the host does not leave it running.
-//   - A host that called [Subreaper] adopts the orphans of its programs;
-//     proc reaps those of each program at its end (wait4 on their own pids,
-//     never on any child, which would take os/exec's statuses).
+//     the host does not leave it running, and with the namespaces nothing
+//     it started either. A cgroup that a killed host left behind is
+//     removed, with every process still in it killed, when a program is
+//     next started under the same parent cgroup.
+//   - A host that called [Subreaper] adopts the orphans of its programs
+//     that run outside a PID namespace; proc reaps those of each program
+//     at its end (wait4 on their own pids, never on any child, which would
+//     take os/exec's statuses).
 //
 // Elsewhere on Unix the program is the leader of a new process group and a
 // kill is SIGKILL to the group; on other systems only the program itself is
@@ -115,7 +133,58 @@ type Config struct {
 	// noCgroup makes the containment do without a cgroup, as on a machine
 	// that has none writable (for the tests of that way).
 	noCgroup bool
+	// noNamespace makes the containment do without the PID and user
+	// namespaces, as on a kernel that does not allow them (for the tests
+	// of the other ways).
+	noNamespace bool
 }
+
+// Containment is what holds a program and the processes it starts, so that
+// they all die at its end; the greater, the stronger (see the package
+// documentation).
+type Containment int
+
+// The containments, weakest first.
+const (
+	// ContainProgram reaches the program alone: systems without Unix
+	// process groups.
+	ContainProgram Containment = iota
+	// ContainGroup reaches the program's process group: a descendant that
+	// leaves it (setsid) escapes.
+	ContainGroup
+	// ContainScan finds the program's descendants in /proc by its process
+	// group, its cookie and their parents: one that leaves its group and
+	// session, clears its environment and loses its parent escapes.
+	ContainScan
+	// ContainCgroup holds them in a cgroup of the program's own: only a
+	// process that may move itself to another cgroup (root) escapes.
+	ContainCgroup
+	// ContainNamespace makes the program the first process of a PID
+	// namespace of its own: none escapes.
+	ContainNamespace
+)
+
+// String names the containment.
+func (c Containment) String() string {
+	switch c {
+	case ContainProgram:
+		return "the program alone"
+	case ContainGroup:
+		return "its process group"
+	case ContainScan:
+		return "a /proc scan"
+	case ContainCgroup:
+		return "a cgroup"
+	case ContainNamespace:
+		return "a PID namespace"
+	}
+	return fmt.Sprintf("Containment(%d)", int(c))
+}
+
+// Escapable reports whether a descendant of a program can escape this
+// containment by leaving its process group and session, clearing its
+// environment and losing its parent (see the package documentation).
+func (c Containment) Escapable() bool { return c < ContainCgroup }
 
 // Result is how a program ended.
 type Result struct {
@@ -147,6 +216,8 @@ type Result struct {
 	Stdout, Stderr []byte
 	// StdoutDropped and StderrDropped count the bytes read and not kept.
 	StdoutDropped, StderrDropped int64
+	// Containment is what held the program and its descendants.
+	Containment Containment
 }
 
 // Success reports whether the program exited by itself with status 0.
@@ -356,8 +427,11 @@ func (p *Process) watch(ctx context.Context) {
 }
 
 // Pid returns the program's process id (on Unix, also its process group
-// id).
+// id), as the host sees it: in its own PID namespace the program is pid 1.
 func (p *Process) Pid() int { return p.pid }
+
+// Containment returns what holds the program and its descendants.
+func (p *Process) Containment() Containment { return p.ct.containment() }
 
 // Stdin returns the writing end of the program's standard input with
 // [Config.PipeStdin], or nil. Close it to send end of file; Wait closes it.
@@ -425,6 +499,8 @@ func (p *Process) Wait() Result {
 			Canceled: p.canceled,
 			Killed:   p.killed,
 			Elapsed:  p.end.Sub(p.start),
+
+			Containment: p.ct.containment(),
 		}
 		p.mu.Unlock()
 		if st != nil {

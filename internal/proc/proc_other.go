@@ -33,3 +33,10 @@ func (ct *container) kill() { ct.cmd.Process.Kill() }
 
 // finish has nothing left to kill once the program has exited.
 func (*container) finish() {}
+
+// containment reports the program alone.
+func (*container) containment() Containment { return ContainProgram }
+
+// Probe reports the containment a program started now would get: here the
+// program alone.
+func Probe() Containment { return ContainProgram }

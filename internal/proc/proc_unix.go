@@ -39,3 +39,10 @@ func (ct *container) kill() { syscall.Kill(-ct.pid, syscall.SIGKILL) }
 
 // finish kills what is left of the group.
 func (ct *container) finish() { ct.kill() }
+
+// containment reports the process group.
+func (*container) containment() Containment { return ContainGroup }
+
+// Probe reports the containment a program started now would get: here its
+// process group.
+func Probe() Containment { return ContainGroup }
