@@ -178,26 +178,58 @@ func TestEscapesAreKilled(t *testing.T) {
 	})
 }
 
-// The first process of a PID namespace ignores a signal it has no handler
-// for when it comes from within its namespace (here from itself), as the
-// package documentation says; outside one it dies of it.
-func TestSignalsToTheFirstProcess(t *testing.T) {
+// A program that signals itself dies of it, in its own PID namespace too:
+// it is not the namespace's first process (proc's init is), which would
+// ignore a signal from within the namespace that it has no handler for.
+// Its status is its own, as os/exec would say it.
+func TestSignalsToItself(t *testing.T) {
+	for _, c := range []struct {
+		script, want string
+	}{
+		{`kill -TERM $$; echo alive`, "signal: terminated"},
+		{`kill -9 $$; echo alive`, "signal: killed"},
+		{`kill -ABRT $$; echo alive`, "signal: aborted"},
+		{`exit 7`, "exit status 7"},
+	} {
+		for _, way := range []struct {
+			name string
+			f    func(proc.Config) proc.Config
+		}{{"default", func(c proc.Config) proc.Config { return c }}, {"no namespace", proc.WithoutNamespace}} {
+			res, err := proc.Run(t.Context(), way.f(sh(c.script)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Success() || !strings.HasPrefix(res.Status, c.want) || len(res.Stdout) != 0 {
+				t.Errorf("%s, %s: %+v, want %q", c.script, way.name, res, c.want)
+			}
+			if want := strings.HasPrefix(c.want, "signal"); want != (res.ExitCode == -1) {
+				t.Errorf("%s, %s: exit code %d", c.script, way.name, res.ExitCode)
+			}
+		}
+	}
+}
+
+// In its own PID namespace a program sees its pid and its parent's as
+// pids of that namespace (its parent is proc's init, pid 1, and its own is
+// not 1), and the host knows it by its pid in the host's namespace, which
+// the program finds in /proc/self (the host's /proc).
+func TestPidOfTheProgram(t *testing.T) {
 	if proc.Probe() != proc.ContainNamespace {
 		t.Skip("the kernel allows no PID namespace in a user namespace here")
 	}
-	res, err := proc.Run(t.Context(), sh(`kill -TERM $$; echo alive`))
+	res, err := proc.Run(t.Context(), sh(`read pid _ </proc/self/stat; echo $$ $PPID $pid`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Success() || string(res.Stdout) != "alive\n" {
-		t.Errorf("in its namespace: %+v", res)
+	f := strings.Fields(string(res.Stdout))
+	if !res.Success() || len(f) != 3 {
+		t.Fatalf("%+v", res)
 	}
-	res, err = proc.Run(t.Context(), proc.WithoutNamespace(sh(`kill -TERM $$; echo alive`)))
-	if err != nil {
-		t.Fatal(err)
+	if f[0] == "1" || f[1] != "1" {
+		t.Errorf("$$ %s, $PPID %s: want the program not pid 1, its parent pid 1", f[0], f[1])
 	}
-	if res.Success() || res.Status != "signal: terminated" {
-		t.Errorf("outside a namespace: %+v", res)
+	if f[2] != strconv.Itoa(res.Pid) {
+		t.Errorf("the program's pid in the host's /proc is %s, Result.Pid %d", f[2], res.Pid)
 	}
 }
 

@@ -380,24 +380,27 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 func (p *Process) run(newCmd func() *exec.Cmd, started chan<- error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	cmd := newCmd()
-	p.ct.prepare(cmd)
-	err := cmd.Start()
-	if err != nil && p.ct.retry() {
+	var cmd *exec.Cmd
+	for {
 		cmd = newCmd()
 		p.ct.prepare(cmd)
-		err = cmd.Start()
+		retry, err := p.ct.launch(cmd)
+		if err == nil {
+			break
+		}
+		if !retry || !p.ct.retry() {
+			p.ct.release()
+			started <- err
+			return
+		}
 	}
-	if err != nil {
-		p.ct.release()
-		started <- err
-		return
-	}
-	p.cmd, p.pid = cmd, cmd.Process.Pid
+	p.cmd = cmd
 	p.ct.started(cmd)
+	p.pid = p.ct.programPid()
 	started <- nil
 	p.ct.exited()
-	cmd.Wait() // the status is in cmd.ProcessState
+	cmd.Wait() // the status is in cmd.ProcessState, or the container's
+	p.ct.reaped()
 	p.end = time.Now()
 	close(p.exited)
 	p.ct.finish()
@@ -503,7 +506,9 @@ func (p *Process) Wait() Result {
 			Containment: p.ct.containment(),
 		}
 		p.mu.Unlock()
-		if st != nil {
+		if code, desc, ok := p.ct.status(); ok {
+			r.ExitCode, r.Status, r.State = code, desc, nil
+		} else if st != nil {
 			r.ExitCode = st.ExitCode()
 			r.Status = st.String()
 		}

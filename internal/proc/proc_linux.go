@@ -79,7 +79,15 @@ type container struct {
 	self   int     // the host's pid
 	cg     *cgroup // the program's cgroup, or nil
 	ways   []way   // the ways left to try, strongest first; ways[0] is the one tried or used
-	ns     bool    // the program runs in its own PID namespace (set by started)
+	ns     bool    // the program runs in its own PID namespace, under the init (set by started)
+
+	// With the namespace: the host's end of the init's pipe, the program's
+	// pid in the host's namespace (0 if the init could not find it), and
+	// its wait status as the init reported it (see init_linux.go).
+	report  initReport
+	progPid int
+	ws      syscall.WaitStatus
+	wsKnown bool
 
 	mu       sync.Mutex
 	proc     *os.Process    // the program (a pidfd: never another process of the same pid)
@@ -122,7 +130,9 @@ func newContainer(c Config) *container {
 // prepare sets what the program is started with, in the way it is tried:
 // a process group of its own, SIGKILL when the host's starting thread dies
 // (see Process.run), its namespaces, its cgroup, and the cookie in its
-// environment.
+// environment. With the namespaces, cmd starts the init instead (the
+// host's own binary, marked), in the program's directory and with its
+// standard files and environment, which starts the program.
 func (ct *container) prepare(cmd *exec.Cmd) {
 	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	w := ct.ways[0]
@@ -134,6 +144,78 @@ func (ct *container) prepare(cmd *exec.Cmd) {
 	}
 	cmd.SysProcAttr = sys
 	cmd.Env = withCookie(cmd.Environ(), ct.cookie) // Environ: with PWD as exec sets it
+	if w.ns && cmd.Err == nil {
+		cmd.Args = append([]string{initArg0, cmd.Path}, cmd.Args...)
+		cmd.Path = "/proc/self/exe"
+		cmd.Env = append(cmd.Env, initVar+"=1")
+	}
+}
+
+// launch starts cmd as prepare set it. With the namespaces it waits for the
+// init's first word: the program runs, and its pid; or it could not be
+// started, an error as os/exec gives it ("fork/exec PATH: ..."), and the
+// init is reaped. Only a failure to start the init itself is worth another
+// way (see retry): the program's own would be the same in every way.
+func (ct *container) launch(cmd *exec.Cmd) (retry bool, err error) {
+	if !ct.ways[0].ns || cmd.Err != nil {
+		return true, cmd.Start()
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return true, err
+	}
+	cmd.ExtraFiles = []*os.File{w}
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		r.Close()
+		return true, err
+	}
+	ct.report = initReport{bufio.NewReader(r), r}
+	kind, n, ok := ct.report.next()
+	switch {
+	case ok && kind == msgPid:
+		ct.progPid = int(n)
+		return false, nil
+	case ok && kind == msgErr:
+		err = &os.PathError{Op: "fork/exec", Path: cmd.Args[1], Err: syscall.Errno(n)}
+	default:
+		err = errors.New("the init of its PID namespace ended before the program ran")
+	}
+	cmd.Wait()
+	r.Close()
+	return !ok, err
+}
+
+// programPid returns the program's pid as the host sees it.
+func (ct *container) programPid() int {
+	if ct.ns && ct.progPid > 0 {
+		return ct.progPid
+	}
+	return ct.pid
+}
+
+// reaped takes, once the init has been reaped, its last word: the program's
+// wait status, which the init did not say if it was killed (and the
+// program with it, so that the init's status is the program's).
+func (ct *container) reaped() {
+	if !ct.ns {
+		return
+	}
+	if kind, n, ok := ct.report.next(); ok && kind == msgStatus {
+		ct.ws, ct.wsKnown = syscall.WaitStatus(n), true
+	}
+	ct.report.f.Close()
+}
+
+// status returns the program's exit code (-1 if a signal ended it) and its
+// end described as os.ProcessState does, when they are not what the host's
+// wait said (that is the init's): ok when the init reported them.
+func (ct *container) status() (code int, desc string, ok bool) {
+	if !ct.wsKnown {
+		return 0, "", false
+	}
+	return ct.ws.ExitStatus(), statusString(ct.ws), true
 }
 
 // setNamespaces makes sys start a program as the first process of a new PID

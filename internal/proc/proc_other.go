@@ -22,6 +22,14 @@ func (*container) prepare(*exec.Cmd) {}
 
 func (*container) retry() bool { return false }
 
+func (*container) launch(cmd *exec.Cmd) (bool, error) { return false, cmd.Start() }
+
+func (ct *container) programPid() int { return ct.cmd.Process.Pid }
+
+func (*container) reaped() {}
+
+func (*container) status() (int, string, bool) { return 0, "", false }
+
 func (*container) exited() {}
 
 func (*container) release() {}

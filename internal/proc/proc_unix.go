@@ -27,6 +27,14 @@ func (*container) prepare(cmd *exec.Cmd) {
 
 func (*container) retry() bool { return false }
 
+func (*container) launch(cmd *exec.Cmd) (bool, error) { return false, cmd.Start() }
+
+func (ct *container) programPid() int { return ct.pid }
+
+func (*container) reaped() {}
+
+func (*container) status() (int, string, bool) { return 0, "", false }
+
 func (*container) exited() {}
 
 func (*container) release() {}
