@@ -15,19 +15,28 @@
 // its environment. On Linux, strongest first (the first the kernel allows
 // is used; [Probe] says which a program would get):
 //
-//   - Each program is the first process (pid 1) of a PID namespace of its
-//     own, inside a user namespace of its own that maps the host's user and
-//     group ids to themselves (no privilege is needed; the program keeps
-//     its files, paths, /tmp, network and the host's /proc). When that
-//     first process dies, the kernel kills every process of the namespace,
-//     whatever session, group, environment or cgroup it has, and the
-//     program's end (it exits, [Process.Kill], the context's end) is one
-//     SIGKILL to it. No process can leave a PID namespace, and a program
-//     running as root holds no capability over the host's namespaces. A
-//     program that is pid 1 has orphans re-parented to it rather than to
-//     the host, and it gets from within its namespace only the signals it
-//     has a handler for (a SIGPIPE or SIGTERM without one is ignored; the
-//     host's SIGKILL always works).
+//   - Each program runs in a PID namespace of its own, inside a user
+//     namespace of its own that maps the host's user and group ids to
+//     themselves (no privilege is needed; the program keeps its files,
+//     paths, /tmp, network and the host's /proc). The namespace's first
+//     process (pid 1) is an init of proc's: the host's own binary started
+//     again with a marker that this package's init function sees before
+//     anything else runs (as Docker's reexec does). It starts the program
+//     as its child, with the standard files, working directory and
+//     environment the program was given, reaps the namespace's orphans,
+//     tells the host the program's pid (as the host sees it: [Process.Pid])
+//     and, when the program ends, its exact status (exit code or signal,
+//     which [Result] reports), and exits. When that first process dies,
+//     the kernel kills every process of the namespace, whatever session,
+//     group, environment or cgroup it has, and the program's end
+//     ([Process.Kill], the context's end) is one SIGKILL to it (it also
+//     ends when the program does). No process can leave a PID
+//     namespace, and a program running as root holds no capability over
+//     the host's namespaces. The program itself is not pid 1, so it dies
+//     of the signals it sends itself as any process does; within its
+//     namespace it sees that namespace's pids ("$$" is not 1, its parent
+//     is 1), and the host's pids in /proc, which is the host's. Starting
+//     the init costs a fork and exec of the host's binary per program.
 //   - Each program is also started straight into a cgroup of its own
 //     (cgroup v2, a child of the host's cgroup, when one is writable), and
 //     its end is cgroup.kill as well. Without the namespaces the cgroup is
@@ -196,7 +205,9 @@ type Result struct {
 	// Status describes the end as os.ProcessState does: "exit status 3",
 	// "signal: killed", "signal: segmentation fault (core dumped)".
 	Status string
-	// State is the process state that Wait reported.
+	// State is the process state that Wait reported; nil for a program
+	// that ran under proc's init in a PID namespace of its own (ExitCode
+	// and Status are the program's then, as the init reported them).
 	State *os.ProcessState
 	// TimedOut reports that the context's deadline passed while the
 	// program ran, so it was killed.
@@ -430,7 +441,8 @@ func (p *Process) watch(ctx context.Context) {
 }
 
 // Pid returns the program's process id (on Unix, also its process group
-// id), as the host sees it: in its own PID namespace the program is pid 1.
+// id), as the host sees it: in its own PID namespace the program knows
+// itself by another (see the package documentation).
 func (p *Process) Pid() int { return p.pid }
 
 // Containment returns what holds the program and its descendants.
