@@ -20,8 +20,9 @@
 //     themselves (no privilege is needed; the program keeps its files,
 //     paths, /tmp, network and the host's /proc). The namespace's first
 //     process (pid 1) is an init of proc's: the host's own binary started
-//     again with a marker that this package's init function sees before
-//     anything else runs (as Docker's reexec does). It starts the program
+//     again with a marker that the init function of package
+//     internal/proc/nsinit sees before most of the host's packages are
+//     initialized (as Docker's reexec does). It starts the program
 //     as its child, with the standard files, working directory and
 //     environment the program was given, reaps the namespace's orphans,
 //     tells the host the program's pid (as the host sees it: [Process.Pid])
@@ -36,7 +37,10 @@
 //     of the signals it sends itself as any process does; within its
 //     namespace it sees that namespace's pids ("$$" is not 1, its parent
 //     is 1), and the host's pids in /proc, which is the host's. Starting
-//     the init costs a fork and exec of the host's binary per program.
+//     the init costs a fork and exec of the host's binary per program. A
+//     process of the namespace that signals the init (kill 1) ends it, and
+//     the namespace with it, and the init's end is reported as the
+//     program's.
 //   - Each program is also started straight into a cgroup of its own
 //     (cgroup v2, a child of the host's cgroup, when one is writable), and
 //     its end is cgroup.kill as well. Without the namespaces the cgroup is
