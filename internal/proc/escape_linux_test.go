@@ -361,3 +361,36 @@ func TestContainAsNobody(t *testing.T) {
 	}
 	t.Logf("as nobody:\n%s", out)
 }
+
+// Under proc's init the program gets the environment, the working
+// directory and the arguments it was given, exactly: the init's marker is
+// gone, the cookie is there, and its argv[0] is its path as given.
+func TestProgramGetsItsOwnStart(t *testing.T) {
+	dir := t.TempDir()
+	c := proc.Config{Path: "/bin/sh", Args: []string{"-c", `env; pwd -P; tr '\0' '\n' </proc/self/cmdline`, "x"}, Dir: dir, Env: []string{"A=1", "B=two words"}}
+	res, err := proc.Run(t.Context(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Success() {
+		t.Fatalf("%+v", res)
+	}
+	got := map[string]bool{}
+	for line := range strings.Lines(string(res.Stdout)) {
+		got[strings.TrimSuffix(line, "\n")] = true
+	}
+	wd, _ := filepath.EvalSymlinks(dir)
+	for _, want := range []string{"A=1", "B=two words", wd, "/bin/sh", "-c"} {
+		if !got[want] {
+			t.Errorf("no %q in the program's output:\n%s", want, res.Stdout)
+		}
+	}
+	for line := range got {
+		if strings.HasPrefix(line, "BOTARENA_PROC_INIT") {
+			t.Errorf("the init's marker reached the program: %q", line)
+		}
+	}
+	if !strings.Contains(string(res.Stdout), proc.CookieVar+"=") {
+		t.Errorf("no cookie in the program's environment:\n%s", res.Stdout)
+	}
+}
