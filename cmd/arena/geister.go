@@ -457,7 +457,10 @@ func geisterFault(p ntpu.ProgramRun, r geister.Result) fault {
 	if p.Fault == "" {
 		return fault{}
 	}
-	crashed := !p.Killed && p.ExitCode != 0 && p.Status != ""
+	// A program that ran out of time lost on time, even if it then exited
+	// with an error before it was killed (on a loaded machine, a slow
+	// starter that found the listener closed).
+	crashed := !p.Killed && p.ExitCode != 0 && p.Status != "" && !p.TimedOut
 	switch {
 	case crashed:
 		f := fault{Kind: faultCrash, Reason: p.Fault + " (" + p.Status + ")"}
