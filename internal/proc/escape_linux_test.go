@@ -394,3 +394,44 @@ func TestProgramGetsItsOwnStart(t *testing.T) {
 		t.Errorf("no cookie in the program's environment:\n%s", res.Stdout)
 	}
 }
+
+// A program that closes its standard output and runs on (a disconnect)
+// ends the host's reading at once: the init, which started it with the
+// same standard files, holds none of them.
+func TestClosedOutputEndsAtOnce(t *testing.T) {
+	for _, way := range []struct {
+		name string
+		f    func(proc.Config) proc.Config
+	}{{"default", func(c proc.Config) proc.Config { return c }}, {"no namespace", proc.WithoutNamespace}} {
+		t.Run(way.name, func(t *testing.T) {
+			c := way.f(sh(`echo bye; exec >&-; read x`))
+			c.PipeStdin, c.PipeStdout = true, true
+			p, err := proc.Start(t.Context(), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Wait()
+			defer p.Kill()
+			read := make(chan []byte, 1)
+			go func() {
+				b, _ := io.ReadAll(p.Stdout()) // to the end of the output
+				read <- b
+			}()
+			select {
+			case b := <-read:
+				if string(b) != "bye\n" {
+					t.Errorf("output %q", b)
+				}
+			case <-p.Exited():
+				t.Fatal("the program exited before its output ended")
+			case <-time.After(guard):
+				t.Fatalf("the output did not end within %v of the program closing it", guard)
+			}
+			select {
+			case <-p.Exited():
+				t.Error("the program ended: it should have waited for its input")
+			default:
+			}
+		})
+	}
+}

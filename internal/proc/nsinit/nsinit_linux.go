@@ -62,6 +62,7 @@ func run(path string, argv []string) int {
 		say(MsgErr, uint64(errno))
 		return 127
 	}
+	releaseStdio()
 	say(MsgPid, uint64(hostPid(pid)))
 	var ws syscall.WaitStatus
 	for {
@@ -78,6 +79,24 @@ func run(path string, argv []string) int {
 	}
 	say(MsgStatus, uint64(uint32(ws)))
 	return 0
+}
+
+// releaseStdio puts the null device in place of the init's standard
+// input, output and error, which are the program's: the program alone
+// holds them then, so that the host sees the end of its output as soon as
+// the program closes it (a program that disconnects while it runs on).
+func releaseStdio() {
+	null, err := syscall.Open(os.DevNull, syscall.O_RDWR|syscall.O_CLOEXEC, 0)
+	for fd := range 3 {
+		if err == nil {
+			syscall.Dup3(null, fd, 0)
+		} else {
+			syscall.Close(fd)
+		}
+	}
+	if err == nil && null > 2 {
+		syscall.Close(null)
+	}
 }
 
 // hostPid returns the pid, in the host's PID namespace, of the init's child
