@@ -415,7 +415,7 @@ func (d *pddDir) restore() (fresh bool, err error) {
 
 // writeFileAtomic replaces the file name in root with data: a new
 // temporary file in the same directory (created exclusively, so never
-// through a symlink), synced, then renamed over name, with the mode name
+// through a symlink), then renamed over name, with the mode name
 // had if it was a regular file (perm otherwise). Whatever is at name (a
 // symlink, a hard link to a file elsewhere, a directory a program put
 // there) is replaced, never written through.
@@ -441,9 +441,9 @@ func writeFileAtomic(root *os.Root, name string, data []byte, perm fs.FileMode) 
 	if werr == nil {
 		werr = f.Chmod(perm)
 	}
-	if werr == nil {
-		werr = f.Sync()
-	}
+	// No fsync: the rename alone keeps a program from reading half a
+	// file, which is all a game needs; an fsync waits for the disk, and on
+	// a machine busy writing it took hundreds of milliseconds of a move.
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}

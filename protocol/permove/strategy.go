@@ -126,7 +126,7 @@ func ProgramStart() time.Time {
 //  7. It writes only the file the move changes, chess.txt for Chess and
 //     Change, bridge.txt for a Bridge (nothing for an Official Pass), in
 //     the canonical form with the line ends that file had, atomically (a
-//     temporary file in the same directory, synced, renamed over the old
+//     temporary file in the same directory, renamed over the old
 //     one, keeping its mode; in place if that fails). A write failure
 //     returns 1.
 //  8. It returns 0.
@@ -402,7 +402,7 @@ func askPDDPlayer(ctx context.Context, player pdd.Player, pos pdd.Position, dead
 }
 
 // writePDDStrategyFile writes a strategy's chess.txt or bridge.txt as a
-// strategy must, so that a reader never sees half a file: a temporary file in the same directory, synced, then renamed over
+// strategy must, so that a reader never sees half a file: a temporary file in the same directory, then renamed over
 // path, with the mode path had (perm if it did not exist); if the temporary
 // file cannot be made or renamed, it rewrites path in place. Whatever is at
 // path that is not a regular file (a symlink, a directory) is replaced,
@@ -421,10 +421,10 @@ func writePDDStrategyFile(path string, data []byte, perm fs.FileMode) error {
 		return writePDDInPlace(path, data, perm)
 	}
 	tmp := f.Name()
+	// No fsync: the rename alone keeps a reader from seeing half a file,
+	// which is all a game needs; an fsync waits for the disk, and on a
+	// machine busy writing it took hundreds of milliseconds of the move.
 	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Sync()
-	}
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
