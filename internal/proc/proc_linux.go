@@ -86,6 +86,7 @@ type container struct {
 	// its wait status as the init reported it (see init_linux.go).
 	report  initReport
 	progPid int
+	ranAt   time.Time // when the init said the program runs
 	ws      syscall.WaitStatus
 	wsKnown bool
 
@@ -175,7 +176,7 @@ func (ct *container) launch(cmd *exec.Cmd) (retry bool, err error) {
 	kind, n, ok := ct.report.next()
 	switch {
 	case ok && kind == msgPid:
-		ct.progPid = int(n)
+		ct.progPid, ct.ranAt = int(n), time.Now()
 		return false, nil
 	case ok && kind == msgErr:
 		err = &os.PathError{Op: "fork/exec", Path: cmd.Args[1], Err: syscall.Errno(n)}
@@ -185,6 +186,16 @@ func (ct *container) launch(cmd *exec.Cmd) (retry bool, err error) {
 	cmd.Wait()
 	r.Close()
 	return !ok, err
+}
+
+// startedAt returns when the program started: when launch was called
+// (tried), or, under the init of its PID namespace, when the init said that
+// the program runs, so that the init's own start is not the program's time.
+func (ct *container) startedAt(tried time.Time) time.Time {
+	if ct.ways[0].ns && !ct.ranAt.IsZero() {
+		return ct.ranAt
+	}
+	return tried
 }
 
 // programPid returns the program's pid as the host sees it.

@@ -5,6 +5,7 @@ package proc
 import (
 	"errors"
 	"os/exec"
+	"time"
 )
 
 // Subreaper reports errors.ErrUnsupported: child subreapers are Linux's.
@@ -23,6 +24,9 @@ func (*container) prepare(*exec.Cmd) {}
 func (*container) retry() bool { return false }
 
 func (*container) launch(cmd *exec.Cmd) (bool, error) { return false, cmd.Start() }
+
+// startedAt returns when the program started: when launch was called.
+func (*container) startedAt(tried time.Time) time.Time { return tried }
 
 func (ct *container) programPid() int { return ct.cmd.Process.Pid }
 

@@ -147,6 +147,31 @@ func TestRunTimeout(t *testing.T) {
 	}
 }
 
+// A program that runs past its Limit is killed, and Run reports it as out
+// of time; the limit counts as Elapsed does, from the program's own start,
+// and a program within its limit is not touched.
+func TestRunLimit(t *testing.T) {
+	const limit = 100 * time.Millisecond
+	began := time.Now()
+	c := sh(`exec sleep 100`)
+	c.Limit = limit
+	res, err := proc.Run(t.Context(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.TimedOut || res.Canceled || res.Success() || res.ExitCode != -1 {
+		t.Errorf("result %+v", res)
+	}
+	if res.Elapsed < limit || res.Elapsed > time.Since(began) {
+		t.Errorf("elapsed %v, limit %v, %v since Run", res.Elapsed, limit, time.Since(began))
+	}
+	c = sh(`exit 0`)
+	c.Limit = time.Minute
+	if res, err := proc.Run(t.Context(), c); err != nil || !res.Success() || res.TimedOut {
+		t.Errorf("within its limit: %+v, %v", res, err)
+	}
+}
+
 // deadlineCtx is a context whose deadline passes when the test says so.
 type deadlineCtx struct {
 	context.Context

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os/exec"
 	"syscall"
+	"time"
 )
 
 // Subreaper reports errors.ErrUnsupported: child subreapers are Linux's.
@@ -28,6 +29,9 @@ func (*container) prepare(cmd *exec.Cmd) {
 func (*container) retry() bool { return false }
 
 func (*container) launch(cmd *exec.Cmd) (bool, error) { return false, cmd.Start() }
+
+// startedAt returns when the program started: when launch was called.
+func (*container) startedAt(tried time.Time) time.Time { return tried }
 
 func (ct *container) programPid() int { return ct.pid }
 
