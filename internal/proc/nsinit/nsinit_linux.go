@@ -37,7 +37,10 @@ func init() {
 	if len(os.Args) < 3 || os.Args[0] != Arg0 || os.Getenv(Var) == "" {
 		return
 	}
-	os.Exit(run(os.Args[1], os.Args[2:]))
+	// syscall.Exit, not os.Exit: the race detector's exit hook, which
+	// os.Exit runs, sleeps a second (GORACE atexit_sleep_ms) before the
+	// init of a -race binary could report the program's end.
+	syscall.Exit(run(os.Args[1], os.Args[2:]))
 }
 
 // run is the namespace's first process: it starts path with argv and
