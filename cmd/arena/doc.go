@@ -64,13 +64,20 @@
 //
 // It is killed with every process it started and reaped, and the match goes
 // on. On Linux that includes the processes that left its process group
-// (setsid) or lost their parent: each program runs in a cgroup of its own
-// when arena's cgroup is writable, and otherwise its processes are found in
-// /proc (see internal/proc). arena catches SIGINT, SIGTERM and SIGHUP
-// (closing its terminal) and ends its games with their programs; a second
-// signal ends it at once, and killing arena itself kills the programs it
-// runs. A program's logs keep at most 256 KiB per game, the start and the
-// end. arena exits with status 1 after the games when a program could not
+// (setsid), cleared their environment or lost their parent: each program
+// runs in a PID namespace of its own (in an unprivileged user namespace, so
+// any user has it where the kernel allows user namespaces), as the child of
+// a small init of arena's (arena's own binary started again), and when the
+// program ends the init exits and the kernel kills every process of the
+// namespace; the program also runs in a cgroup of its own when arena's
+// cgroup is writable; with neither, its processes are found in /proc, and
+// arena says so once before the games (see internal/proc). arena catches
+// SIGINT, SIGTERM and SIGHUP (closing its terminal) and ends its games
+// with their programs; a second signal ends it at once, and killing arena
+// itself (kill -9) kills the programs it runs and everything they started.
+// A cgroup a killed arena left behind is removed, with anything still in
+// it, by the next one. A program's logs keep at most 256 KiB per game, the
+// start and the end. arena exits with status 1 after the games when a program could not
 // start in any of its games.
 //
 // Flags of match and tournament (flags and players may come in any order):

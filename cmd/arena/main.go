@@ -34,7 +34,7 @@ func main() {
 	// The first signal cancels the context, and arena ends its games and
 	// writes what they left; from then on the signals have their default
 	// action again, so that a second one ends arena at once, whatever it is
-	// doing.
+	// doing (its programs die with it).
 	go func() {
 		<-signalled.Done()
 		stop()

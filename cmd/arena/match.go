@@ -904,6 +904,7 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 	}
 	defer results.Close()
 	h.header(games)
+	noteContainment(stdout, cfg.Players)
 	if pr.resumed {
 		fmt.Fprintf(stdout, "Resumed: %d of %d games were played before; playing the other %d.\n", restored, len(games), len(games)-restored)
 	}

@@ -279,13 +279,15 @@ func TestPDDBuiltinsAsPrograms(t *testing.T) {
 	}
 }
 
-// pddScript writes an executable shell script that first writes its pid
-// to pidFile.
+// pddScript writes an executable shell script that first writes its pid,
+// as arena sees it, to pidFile: "$$" is its pid in its own PID namespace,
+// but /proc is arena's, and the shell opens a builtin's redirection
+// itself, so its /proc/self/stat names it as arena does.
 func pddScript(t *testing.T, name, body string) (path, pidFile string) {
 	t.Helper()
 	dir := t.TempDir()
 	path, pidFile = filepath.Join(dir, name), filepath.Join(dir, "pid")
-	if err := os.WriteFile(path, []byte("#!/bin/sh\necho $$ > "+pidFile+"\n"+body+"\n"), 0o755); err != nil {
+	if err := os.WriteFile(path, []byte("#!/bin/sh\nread pid _ </proc/self/stat; echo $pid > "+pidFile+"\n"+body+"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	return path, pidFile

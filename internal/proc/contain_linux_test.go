@@ -40,15 +40,20 @@ const guard = 2 * time.Minute
 // helper runs the test binary as a helper program when args say it is one,
 // and reports whether it was.
 //
-// A sleeper ("zz<marker> [setsid] [up] [pid] [exit|echo]") does what its
-// arguments say, in order: setsid(2); print "up"; print its pid; exit
-// instead of sleeping, or copy its input to its output until end of file
-// and exit. Otherwise it sleeps for an hour. Its name, its comm in
-// /proc, tells the tests its processes (zombies too).
+// A sleeper ("zz<marker> [setsid] [up] [pid] [note=FIFO] [exit|echo]")
+// does what its arguments say, in order: setsid(2); print "up"; print its
+// pid (as the host sees it: in a PID namespace its own is another); write
+// its pid in the named pipe FIFO; exit instead of sleeping, or copy its
+// input to its output until end of file and exit. Otherwise it sleeps for
+// an hour. Its name, its comm in /proc, tells the tests its processes
+// (zombies too).
 //
-// A host (hostEnv set to "cgroup" or "scan", the sleeper's path as the
-// argument) starts the sleeper through proc, waits for its "up", prints its
-// pid and its cgroup's directory, and sleeps until it is killed.
+// A host (hostEnv set to "namespace", "cgroup" or "scan", the sleeper's
+// path as the argument) starts the sleeper through proc in that way, waits
+// for its "up", prints its pid and its cgroup's directory, and sleeps until
+// it is killed. Given a shell script and a count after the sleeper's path,
+// it runs the script (with the sleeper's path as $0) instead and waits for
+// that many lines of output.
 func helper(args []string) bool {
 	if strings.HasPrefix(filepath.Base(args[0]), sleeperPrefix) {
 		for _, a := range args[1:] {
@@ -61,9 +66,17 @@ func helper(args []string) bool {
 			case "up":
 				fmt.Println("up")
 			case "pid":
-				fmt.Println(os.Getpid())
+				fmt.Println(hostPid())
 			case "exit":
 				os.Exit(0)
+			default:
+				if fifo, ok := strings.CutPrefix(a, "note="); ok {
+					f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+					if err == nil {
+						fmt.Fprintln(f, hostPid())
+						f.Close()
+					}
+				}
 			case "echo":
 				io.Copy(os.Stdout, os.Stdin)
 				os.Exit(0)
@@ -77,23 +90,49 @@ func helper(args []string) bool {
 		return false
 	}
 	c := proc.Config{Path: args[1], Args: []string{"up"}, PipeStdout: true}
-	if mode == "scan" {
-		c = proc.WithoutCgroup(c)
+	lines := 1
+	if len(args) == 4 {
+		c.Path, c.Args = "/bin/sh", []string{"-c", args[2], args[1]}
+		lines, _ = strconv.Atoi(args[3])
+	}
+	switch mode {
+	case "cgroup":
+		c = proc.WithoutNamespace(c)
+	case "scan":
+		c = scanOnly(c)
 	}
 	p, err := proc.Start(context.Background(), c)
 	if err != nil {
 		fmt.Println("error:", err)
 		os.Exit(1)
 	}
-	if line, err := bufio.NewReader(p.Stdout()).ReadString('\n'); line != "up\n" {
-		fmt.Printf("error: sleeper said %q, %v\n", line, err)
-		os.Exit(1)
+	r := bufio.NewReader(p.Stdout())
+	for range lines {
+		if line, err := r.ReadString('\n'); line != "up\n" {
+			fmt.Printf("error: the program said %q, %v\n", line, err)
+			os.Exit(1)
+		}
 	}
 	fmt.Println(p.Pid(), p.CgroupDir())
 	time.Sleep(time.Hour)
 	os.Exit(0)
 	return true
 }
+
+// hostPid returns the caller's pid as the host sees it: the host's /proc,
+// which a program in a PID namespace of its own sees too, names it so.
+func hostPid() int {
+	self, _ := os.Readlink("/proc/self")
+	pid, err := strconv.Atoi(self)
+	if err != nil {
+		return os.Getpid()
+	}
+	return pid
+}
+
+// scanOnly returns c set to contain the program by /proc scans alone, the
+// last resort.
+func scanOnly(c proc.Config) proc.Config { return proc.WithoutNamespace(proc.WithoutCgroup(c)) }
 
 // newSleeper makes a sleeper with a name of its own and returns its path and
 // name.
@@ -136,11 +175,29 @@ func checkNoneLeft(t *testing.T, name string) {
 	}
 }
 
-// forEachWay runs f with a cgroup (skipped where none is writable) and
-// without (the /proc scan); way sets a Config for the one f is run for.
-func forEachWay(t *testing.T, f func(t *testing.T, way func(proc.Config) proc.Config, cgroup bool)) {
-	t.Run("cgroup", func(t *testing.T) {
+// forEachWay runs f for each way of containment: in a PID namespace (with
+// a cgroup too where one is writable), in a cgroup alone, and by /proc
+// scans alone; the first two are skipped where the kernel or the cgroups
+// do not allow them. way sets a Config for the one f is run for; strong
+// reports that it holds a descendant that leaves its session, clears its
+// environment and loses its parent, all at once.
+func forEachWay(t *testing.T, f func(t *testing.T, way func(proc.Config) proc.Config, strong bool)) {
+	t.Run("namespace", func(t *testing.T) {
+		if proc.Probe() != proc.ContainNamespace {
+			t.Skip("the kernel allows no PID namespace in a user namespace here")
+		}
 		p, err := proc.Start(t.Context(), proc.Config{Path: "true"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Wait()
+		if got := p.Containment(); got != proc.ContainNamespace {
+			t.Fatalf("containment %v, want %v", got, proc.ContainNamespace)
+		}
+		f(t, func(c proc.Config) proc.Config { return c }, true)
+	})
+	t.Run("cgroup", func(t *testing.T) {
+		p, err := proc.Start(t.Context(), proc.WithoutNamespace(proc.Config{Path: "true"}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,12 +206,15 @@ func forEachWay(t *testing.T, f func(t *testing.T, way func(proc.Config) proc.Co
 		if dir == "" {
 			t.Skip("no writable cgroup v2 here")
 		}
+		if got := p.Containment(); got != proc.ContainCgroup {
+			t.Errorf("containment %v, want %v", got, proc.ContainCgroup)
+		}
 		if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("cgroup %s not removed: %v", dir, err)
 		}
-		f(t, func(c proc.Config) proc.Config { return c }, true)
+		f(t, proc.WithoutNamespace, true)
 	})
-	t.Run("scan", func(t *testing.T) { f(t, proc.WithoutCgroup, false) })
+	t.Run("scan", func(t *testing.T) { f(t, scanOnly, false) })
 }
 
 // waitGuarded is p.Wait, failing t if it does not return within guard.
@@ -188,14 +248,14 @@ func readLines(t *testing.T, r *bufio.Reader, n int) []string {
 // The descendants a program leaves when it exits die with it, whatever they
 // did: left the session (setsid), lost their parent (a double fork), lost
 // it and cleared their environment (found in the program's group), and,
-// with a cgroup, all three. Wait returns as soon as they are dead, although
+// in a PID namespace or a cgroup, all three. Wait returns as soon as they are dead, although
 // they held the output pipes and Drain is an hour.
 func TestLeftDescendantsAreKilled(t *testing.T) {
-	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, cgroup bool) {
+	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, strong bool) {
 		z, name := newSleeper(t)
 		script := `"$0" setsid up & ( "$0" up & ) ; "$0" up & ( env -i "$0" up & ) ; `
 		n := 4
-		if cgroup {
+		if strong {
 			script += `env -i "$0" setsid up & `
 			n++
 		}
@@ -219,7 +279,7 @@ func TestLeftDescendantsAreKilled(t *testing.T) {
 // exits, before Wait: what the program left, holding the output open, is
 // killed then.
 func TestOutputEndsWithTheProgram(t *testing.T) {
-	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, cgroup bool) {
+	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, strong bool) {
 		z, name := newSleeper(t)
 		c := way(proc.Config{Path: "/bin/sh", Args: []string{"-c", `"$0" setsid up & ( "$0" up & ) ; read x`, z}, PipeStdin: true, PipeStdout: true})
 		p, err := proc.Start(t.Context(), c)
@@ -250,15 +310,15 @@ func TestOutputEndsWithTheProgram(t *testing.T) {
 // Kill, and the end of the context, kill every descendant of a program
 // still running: those that left the session or lost their parent, and one
 // that also cleared its environment (found through its parent, still
-// there); with a cgroup even one that did all three.
+// there); in a PID namespace or a cgroup even one that did all three.
 func TestKillReachesEveryDescendant(t *testing.T) {
-	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, cgroup bool) {
+	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, strong bool) {
 		for _, how := range []string{"Kill", "deadline"} {
 			t.Run(how, func(t *testing.T) {
 				z, name := newSleeper(t)
 				script := `"$0" setsid up & ( "$0" up & ) ; env -i "$0" setsid up & `
 				n := 3
-				if cgroup {
+				if strong {
 					script += `( env -i "$0" setsid up & ) ; `
 					n++
 				}
@@ -288,12 +348,13 @@ func TestKillReachesEveryDescendant(t *testing.T) {
 // A descendant that exits by itself after its parent died is a zombie child
 // of the host (a subreaper): proc reaps it at the end of the program. With a
 // cgroup even one that left the session; without, one of the program's
-// group.
+// group. (In a PID namespace proc's init adopts it instead, and reaps it at
+// once: it is gone before the program ends.)
 func TestAdoptedZombiesAreReaped(t *testing.T) {
-	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, cgroup bool) {
+	forEachWay(t, func(t *testing.T, way func(proc.Config) proc.Config, strong bool) {
 		z, name := newSleeper(t)
 		how := "setsid pid exit"
-		if !cgroup {
+		if !strong {
 			how = "pid exit"
 		}
 		script := `( "$0" ` + how + ` & ) ; read x || :`
@@ -306,9 +367,13 @@ func TestAdoptedZombiesAreReaped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		waitExit(t, pid) // it is a zombie now, not reaped
-		if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err != nil {
-			t.Fatalf("the zombie %d: %v", pid, err)
+		waitExit(t, pid) // it is a zombie now, not reaped, outside a namespace
+		// In a namespace the init may have reaped it already; the
+		// check that none is left, after Wait, holds in every way.
+		if !strings.HasSuffix(t.Name(), "/namespace") {
+			if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err != nil {
+				t.Fatalf("the zombie %d: %v", pid, err)
+			}
 		}
 		p.Stdin().Close()
 		waitGuarded(t, p)
@@ -322,6 +387,9 @@ func waitExit(t *testing.T, pid int) {
 	t.Helper()
 	const sysPidfdOpen = 434 // the same on every architecture but MIPS
 	fd, _, errno := syscall.Syscall(sysPidfdOpen, uintptr(pid), 0, 0)
+	if errno == syscall.ESRCH {
+		return // gone already, reaped
+	}
 	if errno != 0 {
 		t.Skipf("pidfd_open: %v", errno)
 	}
@@ -347,7 +415,7 @@ func waitExit(t *testing.T, pid int) {
 // children: it escapes, and then Drain bounds how long it holds Wait.
 func TestWaitBoundedByDrain(t *testing.T) {
 	z, name := newSleeper(t)
-	c := proc.WithoutCgroup(sh(`env -i "$0" setsid pid & read x || :`))
+	c := scanOnly(sh(`env -i "$0" setsid pid & read x || :`))
 	c.Args = append(c.Args, z)
 	c.PipeStdin, c.PipeStdout, c.Drain = true, true, 50*time.Millisecond
 	p, err := proc.Start(t.Context(), c)
@@ -371,7 +439,7 @@ func TestWaitBoundedByDrain(t *testing.T) {
 // kill -9 of a host kills the programs it started (their parent-death
 // signal), even though the host's goroutines move between threads.
 func TestHostDeathKillsItsPrograms(t *testing.T) {
-	for _, way := range []string{"cgroup", "scan"} {
+	for _, way := range []string{"namespace", "cgroup", "scan"} {
 		t.Run(way, func(t *testing.T) {
 			z, name := newSleeper(t)
 			host := exec.Command(os.Args[0], z)
@@ -399,6 +467,14 @@ func TestHostDeathKillsItsPrograms(t *testing.T) {
 			}
 			host.Process.Signal(syscall.SIGKILL)
 			host.Wait()
+			if way == "namespace" {
+				// The sleeper is the child of proc's init, which
+				// dies with the host and takes its namespace with
+				// it: the kernel kills and reaps the sleeper.
+				waitExit(t, pid)
+				waitNoneLeft(t, name)
+				return
+			}
 			// The sleeper is ours now (we are a subreaper): it must die.
 			ended := make(chan syscall.WaitStatus, 1)
 			go func() {

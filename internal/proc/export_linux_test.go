@@ -7,6 +7,13 @@ func WithoutCgroup(c Config) Config {
 	return c
 }
 
+// WithoutNamespace returns c set to contain the program without its own
+// PID and user namespaces, as on a kernel that does not allow them.
+func WithoutNamespace(c Config) Config {
+	c.noNamespace = true
+	return c
+}
+
 // CgroupDir returns the directory of the program's cgroup, or "" if it has
 // none.
 func (p *Process) CgroupDir() string {

@@ -12,14 +12,47 @@
 //
 // A program must not outlive its game through a descendant, not even one
 // that left its process group (setsid), whose parent died, or that cleared
-// its environment. On Linux:
+// its environment. On Linux, strongest first (the first the kernel allows
+// is used; [Probe] says which a program would get):
 //
-//   - Each program is started straight into a cgroup of its own (cgroup v2,
-//     a child of the host's cgroup, when one is writable), and its end is
-//     cgroup.kill: every process in the cgroup dies, whatever session,
-//     group or parent it has. Only a process allowed to move itself to
-//     another cgroup (root) can leave it.
-//   - Without a writable cgroup, its environment carries a cookie
+//   - Each program runs in a PID namespace of its own, inside a user
+//     namespace of its own that maps the host's user and group ids to
+//     themselves (no privilege is needed; the program keeps its files,
+//     paths, /tmp, network and the host's /proc). The namespace's first
+//     process (pid 1) is an init of proc's: the host's own binary started
+//     again with a marker that the init function of package
+//     internal/proc/nsinit sees before most of the host's packages are
+//     initialized (as Docker's reexec does). It starts the program
+//     as its child, with the standard files, working directory and
+//     environment the program was given, reaps the namespace's orphans,
+//     tells the host the program's pid (as the host sees it: [Process.Pid])
+//     and, when the program ends, its exact status (exit code or signal,
+//     which [Result] reports), and exits. When that first process dies,
+//     the kernel kills every process of the namespace, whatever session,
+//     group, environment or cgroup it has, and the program's end
+//     ([Process.Kill], the context's end) is one SIGKILL to it (it also
+//     ends when the program does). No process can leave a PID
+//     namespace, and a program running as root holds no capability over
+//     the host's namespaces. The program itself is not pid 1, so it dies
+//     of the signals it sends itself as any process does; within its
+//     namespace it sees that namespace's pids ("$$" is not 1, its parent
+//     is 1), and the host's pids in /proc, which is the host's. Starting
+//     the init costs a fork and exec of the host's binary per program
+//     (about 20 ms of CPU for arena's binary on a quiet two-core virtual
+//     machine, most of it the page faults of a large Go binary's start);
+//     [Result.Elapsed] and [Config.Limit]
+//     count from the program's own start, so that cost is never the
+//     program's time. A
+//     process of the namespace that signals the init (kill 1) ends it, and
+//     the namespace with it, and the init's end is reported as the
+//     program's.
+//   - Each program is also started straight into a cgroup of its own
+//     (cgroup v2, a child of the host's cgroup, when one is writable), and
+//     its end is cgroup.kill as well. Without the namespaces the cgroup is
+//     what holds the program: every process in it dies, whatever session,
+//     group or parent it has; only a process allowed to move itself to
+//     another cgroup (root) can leave it then.
+//   - With neither, the last resort, its environment carries a cookie
 //     ([CookieVar], as Jenkins' ProcessTreeKiller marks a build),
 //     and its end scans /proc: the program's process group (as it was when
 //     the program exited, too), the processes carrying the cookie, the
@@ -29,13 +62,16 @@
 //     environment and left its group and session, and whose parent had died
 //     before the scan, cannot be told from the host's other children there
 //     and escapes; so does, unreaped, the zombie of one that left its group
-//     and died after its parent before any scan saw it. Give the host a
-//     writable cgroup to close these gaps.
+//     and died after its parent before any scan saw it.
 //   - The program gets SIGKILL when the host dies (Pdeathsig), so kill -9 of
-//     the host does not leave it running.
-//   - A host that called [Subreaper] adopts the orphans of its programs;
-//     proc reaps those of each program at its end (wait4 on their own pids,
-//     never on any child, which would take os/exec's statuses).
+//     the host does not leave it running, and with the namespaces nothing
+//     it started either. A cgroup that a killed host left behind is
+//     removed, with every process still in it killed, when a program is
+//     next started under the same parent cgroup.
+//   - A host that called [Subreaper] adopts the orphans of its programs
+//     that run outside a PID namespace; proc reaps those of each program
+//     at its end (wait4 on their own pids, never on any child, which would
+//     take os/exec's statuses).
 //
 // Elsewhere on Unix the program is the leader of a new process group and a
 // kill is SIGKILL to the group; on other systems only the program itself is
@@ -111,11 +147,69 @@ type Config struct {
 	// Drain bounds how long Wait reads the output pipes once the program's
 	// descendants are dead; 0 means DefaultDrain.
 	Drain time.Duration
+	// Limit is the longest the program may run, counted as
+	// [Result.Elapsed] counts it: from the program's own start, so that
+	// setting up its containment (starting the init of its PID namespace)
+	// is not charged to it. A program still running at its limit is
+	// killed, as at ctx's deadline, and its Result says TimedOut. 0 means
+	// no limit but ctx's.
+	Limit time.Duration
 
 	// noCgroup makes the containment do without a cgroup, as on a machine
 	// that has none writable (for the tests of that way).
 	noCgroup bool
+	// noNamespace makes the containment do without the PID and user
+	// namespaces, as on a kernel that does not allow them (for the tests
+	// of the other ways).
+	noNamespace bool
 }
+
+// Containment is what holds a program and the processes it starts, so that
+// they all die at its end; the greater, the stronger (see the package
+// documentation).
+type Containment int
+
+// The containments, weakest first.
+const (
+	// ContainProgram reaches the program alone: systems without Unix
+	// process groups.
+	ContainProgram Containment = iota
+	// ContainGroup reaches the program's process group: a descendant that
+	// leaves it (setsid) escapes.
+	ContainGroup
+	// ContainScan finds the program's descendants in /proc by its process
+	// group, its cookie and their parents: one that leaves its group and
+	// session, clears its environment and loses its parent escapes.
+	ContainScan
+	// ContainCgroup holds them in a cgroup of the program's own: only a
+	// process that may move itself to another cgroup (root) escapes.
+	ContainCgroup
+	// ContainNamespace makes the program the first process of a PID
+	// namespace of its own: none escapes.
+	ContainNamespace
+)
+
+// String names the containment.
+func (c Containment) String() string {
+	switch c {
+	case ContainProgram:
+		return "the program alone"
+	case ContainGroup:
+		return "its process group"
+	case ContainScan:
+		return "a /proc scan"
+	case ContainCgroup:
+		return "a cgroup"
+	case ContainNamespace:
+		return "a PID namespace"
+	}
+	return fmt.Sprintf("Containment(%d)", int(c))
+}
+
+// Escapable reports whether a descendant of a program can escape this
+// containment by leaving its process group and session, clearing its
+// environment and losing its parent (see the package documentation).
+func (c Containment) Escapable() bool { return c < ContainCgroup }
 
 // Result is how a program ended.
 type Result struct {
@@ -127,7 +221,9 @@ type Result struct {
 	// Status describes the end as os.ProcessState does: "exit status 3",
 	// "signal: killed", "signal: segmentation fault (core dumped)".
 	Status string
-	// State is the process state that Wait reported.
+	// State is the process state that Wait reported; nil for a program
+	// that ran under proc's init in a PID namespace of its own (ExitCode
+	// and Status are the program's then, as the init reported them).
 	State *os.ProcessState
 	// TimedOut reports that the context's deadline passed while the
 	// program ran, so it was killed.
@@ -147,6 +243,8 @@ type Result struct {
 	Stdout, Stderr []byte
 	// StdoutDropped and StderrDropped count the bytes read and not kept.
 	StdoutDropped, StderrDropped int64
+	// Containment is what held the program and its descendants.
+	Containment Containment
 }
 
 // Success reports whether the program exited by itself with status 0.
@@ -274,7 +372,6 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 	}
 	p.ct = newContainer(c)
 	started := make(chan error, 1)
-	p.start = time.Now()
 	go p.run(newCmd, started)
 	if err := <-started; err != nil {
 		return fail(err)
@@ -290,6 +387,14 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 		go func() {
 			defer p.readers.Done()
 			io.Copy(c, c.r) // ends at end of file, or at the drain deadline
+		}()
+	}
+	if c.Limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, p.start.Add(c.Limit))
+		go func() {
+			<-p.watchDone
+			cancel()
 		}()
 	}
 	go p.watch(ctx)
@@ -309,24 +414,29 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 func (p *Process) run(newCmd func() *exec.Cmd, started chan<- error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	cmd := newCmd()
-	p.ct.prepare(cmd)
-	err := cmd.Start()
-	if err != nil && p.ct.retry() {
+	var cmd *exec.Cmd
+	for {
 		cmd = newCmd()
 		p.ct.prepare(cmd)
-		err = cmd.Start()
+		tried := time.Now()
+		retry, err := p.ct.launch(cmd)
+		if err == nil {
+			p.start = p.ct.startedAt(tried)
+			break
+		}
+		if !retry || !p.ct.retry() {
+			p.ct.release()
+			started <- err
+			return
+		}
 	}
-	if err != nil {
-		p.ct.release()
-		started <- err
-		return
-	}
-	p.cmd, p.pid = cmd, cmd.Process.Pid
+	p.cmd = cmd
 	p.ct.started(cmd)
+	p.pid = p.ct.programPid()
 	started <- nil
 	p.ct.exited()
-	cmd.Wait() // the status is in cmd.ProcessState
+	cmd.Wait() // the status is in cmd.ProcessState, or the container's
+	p.ct.reaped()
 	p.end = time.Now()
 	close(p.exited)
 	p.ct.finish()
@@ -356,8 +466,12 @@ func (p *Process) watch(ctx context.Context) {
 }
 
 // Pid returns the program's process id (on Unix, also its process group
-// id).
+// id), as the host sees it: in its own PID namespace the program knows
+// itself by another (see the package documentation).
 func (p *Process) Pid() int { return p.pid }
+
+// Containment returns what holds the program and its descendants.
+func (p *Process) Containment() Containment { return p.ct.containment() }
 
 // Stdin returns the writing end of the program's standard input with
 // [Config.PipeStdin], or nil. Close it to send end of file; Wait closes it.
@@ -425,9 +539,13 @@ func (p *Process) Wait() Result {
 			Canceled: p.canceled,
 			Killed:   p.killed,
 			Elapsed:  p.end.Sub(p.start),
+
+			Containment: p.ct.containment(),
 		}
 		p.mu.Unlock()
-		if st != nil {
+		if code, desc, ok := p.ct.status(); ok {
+			r.ExitCode, r.Status, r.State = code, desc, nil
+		} else if st != nil {
 			r.ExitCode = st.ExitCode()
 			r.Status = st.String()
 		}

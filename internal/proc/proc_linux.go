@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -69,15 +70,28 @@ func isSubreaper() bool {
 }
 
 // container holds a program and every process it starts (see the package
-// documentation): in a cgroup of its own when one is writable, otherwise by
-// the cookie in their environment, their process groups and sessions and
-// their parents, as /proc shows them.
+// documentation): as the first process of a PID namespace of its own where
+// the kernel allows it, in a cgroup of its own when one is writable,
+// otherwise by the cookie in their environment, their process groups and
+// sessions and their parents, as /proc shows them.
 type container struct {
 	cookie string  // random, in the program's environment
 	self   int     // the host's pid
 	cg     *cgroup // the program's cgroup, or nil
+	ways   []way   // the ways left to try, strongest first; ways[0] is the one tried or used
+	ns     bool    // the program runs in its own PID namespace, under the init (set by started)
+
+	// With the namespace: the host's end of the init's pipe, the program's
+	// pid in the host's namespace (0 if the init could not find it), and
+	// its wait status as the init reported it (see init_linux.go).
+	report  initReport
+	progPid int
+	ranAt   time.Time // when the init said the program runs
+	ws      syscall.WaitStatus
+	wsKnown bool
 
 	mu       sync.Mutex
+	proc     *os.Process    // the program (a pidfd: never another process of the same pid)
 	pid      int            // the program
 	start    uint64         // its start time in /proc (clock ticks since boot); 0 without /proc
 	found    map[int]uint64 // the processes found to be the program's: pid → start time
@@ -91,25 +105,148 @@ type cgroup struct {
 	fd  *os.File // the open directory, for clone3 (CLONE_INTO_CGROUP); nil once started
 }
 
-// newContainer makes the cookie and, unless c says not to, the cgroup.
+// way is one way to start a program: in its own PID (and user) namespace
+// or not, in its own cgroup or not.
+type way struct{ ns, cg bool }
+
+// newContainer makes the cookie and, unless c says not to, the cgroup, and
+// lists the ways to try, strongest first: each start that fails falls back
+// to the next (see retry). Probing this way, at every start, costs nothing
+// where the strongest works, and only a failed clone where it does not.
 func newContainer(c Config) *container {
 	ct := &container{cookie: rand.Text(), self: os.Getpid(), found: map[int]uint64{}}
 	if !c.noCgroup {
 		ct.cg = newCgroup(fmt.Sprintf("%s%d-%s", cgroupPrefix, ct.self, ct.cookie))
 	}
+	for _, ns := range []bool{true, false} {
+		for _, cg := range []bool{true, false} {
+			if (!ns || !c.noNamespace) && (!cg || ct.cg != nil) {
+				ct.ways = append(ct.ways, way{ns, cg})
+			}
+		}
+	}
 	return ct
 }
 
-// prepare sets what the program is started with: a process group of its
-// own, SIGKILL when the host's starting thread dies (see Process.run), its
-// cgroup, and the cookie in its environment.
+// prepare sets what the program is started with, in the way it is tried:
+// a process group of its own, SIGKILL when the host's starting thread dies
+// (see Process.run), its namespaces, its cgroup, and the cookie in its
+// environment. With the namespaces, cmd starts the init instead (the
+// host's own binary, marked), in the program's directory and with its
+// standard files and environment, which starts the program.
 func (ct *container) prepare(cmd *exec.Cmd) {
 	sys := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	if ct.cg != nil {
+	w := ct.ways[0]
+	if w.ns {
+		setNamespaces(sys)
+	}
+	if w.cg {
 		sys.UseCgroupFD, sys.CgroupFD = true, int(ct.cg.fd.Fd())
 	}
 	cmd.SysProcAttr = sys
 	cmd.Env = withCookie(cmd.Environ(), ct.cookie) // Environ: with PWD as exec sets it
+	if w.ns && cmd.Err == nil {
+		cmd.Args = append([]string{initArg0, cmd.Path}, cmd.Args...)
+		cmd.Path = "/proc/self/exe"
+		cmd.Env = append(cmd.Env, initVar+"=1")
+	}
+}
+
+// launch starts cmd as prepare set it. With the namespaces it waits for the
+// init's first word: the program runs, and its pid; or it could not be
+// started, an error as os/exec gives it ("fork/exec PATH: ..."), and the
+// init is reaped. Only a failure to start the init itself is worth another
+// way (see retry): the program's own would be the same in every way.
+func (ct *container) launch(cmd *exec.Cmd) (retry bool, err error) {
+	if !ct.ways[0].ns || cmd.Err != nil {
+		return true, cmd.Start()
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return true, err
+	}
+	cmd.ExtraFiles = []*os.File{w}
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		r.Close()
+		return true, err
+	}
+	ct.report = initReport{bufio.NewReader(r), r}
+	kind, n, ok := ct.report.next()
+	switch {
+	case ok && kind == msgPid:
+		ct.progPid, ct.ranAt = int(n), time.Now()
+		return false, nil
+	case ok && kind == msgErr:
+		err = &os.PathError{Op: "fork/exec", Path: cmd.Args[1], Err: syscall.Errno(n)}
+	default:
+		err = errors.New("the init of its PID namespace ended before the program ran")
+	}
+	cmd.Wait()
+	r.Close()
+	return !ok, err
+}
+
+// startedAt returns when the program started: when launch was called
+// (tried), or, under the init of its PID namespace, when the init said that
+// the program runs, so that the init's own start is not the program's time.
+func (ct *container) startedAt(tried time.Time) time.Time {
+	if ct.ways[0].ns && !ct.ranAt.IsZero() {
+		return ct.ranAt
+	}
+	return tried
+}
+
+// programPid returns the program's pid as the host sees it.
+func (ct *container) programPid() int {
+	if ct.ns && ct.progPid > 0 {
+		return ct.progPid
+	}
+	return ct.pid
+}
+
+// reaped takes, once the init has been reaped, its last word: the program's
+// wait status, which the init did not say if it was killed (and the
+// program with it, so that the init's status is the program's).
+func (ct *container) reaped() {
+	if !ct.ns {
+		return
+	}
+	if kind, n, ok := ct.report.next(); ok && kind == msgStatus {
+		ct.ws, ct.wsKnown = syscall.WaitStatus(n), true
+	}
+	ct.report.f.Close()
+}
+
+// status returns the program's exit code (-1 if a signal ended it) and its
+// end described as os.ProcessState does, when they are not what the host's
+// wait said (that is the init's): ok when the init reported them.
+func (ct *container) status() (code int, desc string, ok bool) {
+	if !ct.wsKnown {
+		return 0, "", false
+	}
+	return ct.ws.ExitStatus(), statusString(ct.ws), true
+}
+
+// setNamespaces makes sys start a program as the first process of a new PID
+// namespace, owned by a new user namespace in which the host's effective
+// user and group ids are themselves (and no other id is mapped), so that no
+// privilege is needed. setgroups is denied in it, as the kernel requires
+// of an unprivileged mapping of the group id.
+//
+// The parent-death signal works on that first process: the kernel sends it
+// from the dying host thread, outside the namespace, so it is not ignored
+// as a signal from within would be. (Go's check that the parent is still
+// there right after the fork sees a parent pid of 0 from inside the
+// namespace and signals the child itself, which, being the namespace's
+// init, ignores it.)
+func setNamespaces(sys *syscall.SysProcAttr) {
+	uid, gid := os.Geteuid(), os.Getegid()
+	sys.Cloneflags |= syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID
+	sys.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
+	sys.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
+	sys.GidMappingsEnableSetgroups = false
 }
 
 // withCookie returns env with the cookie added to CookieVar.
@@ -123,18 +260,24 @@ func withCookie(env []string, cookie string) []string {
 	return append(env, CookieVar+"="+value)
 }
 
-// retry gives up the cgroup after a failed start, which may be its fault
-// (a kernel without clone3 or CLONE_INTO_CGROUP, a cgroup that takes no
-// processes), and reports whether there is another way to try.
+// retry gives up the way just tried after a failed start, which may be its
+// fault (a kernel that allows no unprivileged user namespace, or no clone3
+// or CLONE_INTO_CGROUP, a cgroup that takes no processes), and reports
+// whether there is another way to try. A program that cannot start at all
+// is tried once in each way.
 func (ct *container) retry() bool {
-	if ct.cg == nil {
+	if len(ct.ways) <= 1 {
 		return false
 	}
-	ct.release()
+	ct.ways = ct.ways[1:]
+	if !ct.ways[0].cg && ct.cg != nil && !slices.ContainsFunc(ct.ways, func(w way) bool { return w.cg }) {
+		ct.release()
+	}
 	return true
 }
 
-// release removes the cgroup of a program that did not start.
+// release removes the cgroup of a program that did not start, or that
+// started without it.
 func (ct *container) release() {
 	if ct.cg != nil {
 		ct.cg.fd.Close()
@@ -143,10 +286,14 @@ func (ct *container) release() {
 	}
 }
 
-// started learns the program's pid and start time; the program is not
-// reaped yet.
+// started learns the way the program was started, its pid and its start
+// time; the program is not reaped yet.
 func (ct *container) started(cmd *exec.Cmd) {
-	ct.pid = cmd.Process.Pid
+	w := ct.ways[0]
+	ct.ns, ct.proc, ct.pid = w.ns, cmd.Process, cmd.Process.Pid
+	if !w.cg {
+		ct.release()
+	}
 	if ct.cg != nil {
 		ct.cg.fd.Close()
 		ct.cg.fd = nil
@@ -156,12 +303,60 @@ func (ct *container) started(cmd *exec.Cmd) {
 	}
 }
 
+// containment reports the way the program was started.
+func (ct *container) containment() Containment {
+	switch {
+	case ct.ns:
+		return ContainNamespace
+	case ct.cg != nil:
+		return ContainCgroup
+	case ct.start != 0:
+		return ContainScan
+	}
+	return ContainGroup
+}
+
+// Probe reports the containment a program started now would get: it forks
+// a child that cannot run (its working directory is not a directory) in
+// each way, strongest first, and returns the first the kernel allowed. A
+// host calls it to say what holds its programs; starting a program does
+// not need it.
+func Probe() Containment {
+	sys := &syscall.SysProcAttr{}
+	setNamespaces(sys)
+	if forkAllowed(sys) {
+		return ContainNamespace
+	}
+	if cg := newCgroup(fmt.Sprintf("%s%d-%s", cgroupPrefix, os.Getpid(), rand.Text())); cg != nil {
+		ok := forkAllowed(&syscall.SysProcAttr{UseCgroupFD: true, CgroupFD: int(cg.fd.Fd())})
+		cg.fd.Close()
+		os.Remove(cg.dir)
+		if ok {
+			return ContainCgroup
+		}
+	}
+	if _, ok := readStat(os.Getpid()); ok {
+		return ContainScan
+	}
+	return ContainGroup
+}
+
+// forkAllowed reports whether a child can be forked with sys: it is, but it
+// fails in its chdir to /dev/null, a step after the fork (and after its
+// namespaces' id maps are written) that only the child takes, so that
+// ENOTDIR, which no fork gives, tells that the fork itself succeeded. The
+// failed child is reaped before ForkExec returns.
+func forkAllowed(sys *syscall.SysProcAttr) bool {
+	_, err := syscall.ForkExec("/", []string{"/"}, &syscall.ProcAttr{Dir: os.DevNull, Sys: sys})
+	return errors.Is(err, syscall.ENOTDIR)
+}
+
 // exited waits for the program to exit, without reaping it, and then,
 // without a cgroup, notes the processes of its group: while the program is
 // an unreaped zombie its group's id is still its own, which it may not be
 // once the pid is free again.
 func (ct *container) exited() {
-	if ct.cg != nil || ct.start == 0 {
+	if ct.ns || ct.cg != nil || ct.start == 0 {
 		return
 	}
 	const pPID = 1     // P_PID, <linux/wait.h>
@@ -188,6 +383,8 @@ func (ct *container) kill() {
 	defer ct.mu.Unlock()
 	switch {
 	case ct.finished:
+	case ct.ns:
+		ct.proc.Signal(os.Kill) // the namespace dies with its first process
 	case ct.cg != nil:
 		ct.cg.kill()
 	case ct.start == 0:
@@ -198,7 +395,10 @@ func (ct *container) kill() {
 }
 
 // finish kills what the program left, waits for it to be gone, reaps what
-// the host adopted and removes the cgroup. The program has been reaped.
+// the host adopted and removes the cgroup. The program has been reaped: in
+// its own PID namespace, that means every process of the namespace is gone
+// (the kernel lets the namespace's first process be reaped only once they
+// all are), and none was the host's to adopt.
 func (ct *container) finish() {
 	ct.mu.Lock()
 	defer ct.mu.Unlock()
@@ -211,10 +411,11 @@ func (ct *container) finish() {
 		deadline := time.Now().Add(killWait)
 		ct.cg.kill()
 		ct.cg.waitEmpty(deadline)
-		os.Remove(ct.cg.dir) // fails (EBUSY) only if a process would not die
-		if isSubreaper() {
+		removeTree(ct.cg.dir, deadline) // fails (EBUSY) only if a process would not die
+		if !ct.ns && isSubreaper() {
 			ct.cg.reapAdopted(ct.self, deadline)
 		}
+	case ct.ns:
 	case ct.start == 0:
 		syscall.Kill(-ct.pid, syscall.SIGKILL)
 	default:
@@ -457,7 +658,7 @@ func newCgroup(name string) *cgroup {
 	if !ok {
 		return nil
 	}
-	removeStale(parent)
+	removeStale(parent, rel)
 	dir := filepath.Join(parent, name)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil
@@ -470,10 +671,12 @@ func newCgroup(name string) *cgroup {
 	return &cgroup{dir: dir, rel: path.Join(rel, name), fd: fd}
 }
 
-// removeStale removes the empty cgroups that hosts which were killed (and
-// could not remove them) left in parent: those named after a pid that is
-// gone. One that still holds a process is not touched (rmdir fails).
-func removeStale(parent string) {
+// removeStale removes the cgroups that hosts which were killed (and could
+// not remove them) left in parent: only those named as proc names them
+// (cgroupPrefix, the host's pid, "-", the program's cookie) after a pid
+// that is gone. Whatever still runs in one is killed first (cgroup.kill),
+// and waited for, at most killWait each.
+func removeStale(parent, rel string) {
 	d, err := os.Open(parent)
 	if err != nil {
 		return
@@ -482,12 +685,52 @@ func removeStale(parent string) {
 	d.Close()
 	for _, name := range names {
 		rest, ok := strings.CutPrefix(name, cgroupPrefix)
-		host, _, ok2 := strings.Cut(rest, "-")
+		host, cookie, ok2 := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(host)
-		if ok && ok2 && err == nil && pid > 0 && errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
-			os.Remove(filepath.Join(parent, name))
+		if !ok || !ok2 || cookie == "" || err != nil || pid <= 0 || !errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			continue
+		}
+		dir := filepath.Join(parent, name)
+		if os.Remove(dir) == nil || !isDir(dir) {
+			continue
+		}
+		deadline := time.Now().Add(killWait)
+		cg := &cgroup{dir: dir, rel: path.Join(rel, name)}
+		cg.kill() // cgroup.kill: what the kernel gives for a whole tree
+		cg.waitEmpty(deadline)
+		removeTree(dir, deadline)
+	}
+}
+
+// isDir reports whether name is a directory (not a symlink to one).
+func isDir(name string) bool {
+	fi, err := os.Lstat(name)
+	return err == nil && fi.IsDir()
+}
+
+// removeTree removes the cgroup dir and the cgroups a program (as root)
+// made under it, deepest first, at most 16 levels down; a cgroup whose
+// processes are still dying is tried again until deadline.
+func removeTree(dir string, deadline time.Time) {
+	var remove func(dir string, depth int)
+	remove = func(dir string, depth int) {
+		if depth < 16 {
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if e.IsDir() && e.Type()&os.ModeSymlink == 0 {
+					remove(filepath.Join(dir, e.Name()), depth+1)
+				}
+			}
+		}
+		for pause := 100 * time.Microsecond; ; pause = min(2*pause, 50*time.Millisecond) {
+			err := os.Remove(dir)
+			if err == nil || !errors.Is(err, syscall.EBUSY) || time.Now().After(deadline) {
+				return
+			}
+			time.Sleep(pause) // a killed process takes a moment to leave its cgroup
 		}
 	}
+	remove(dir, 0)
 }
 
 // ownCgroup finds the host's cgroup v2: its directory, from the cgroup2

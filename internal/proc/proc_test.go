@@ -37,8 +37,11 @@ func TestRunExitStatusAndOutput(t *testing.T) {
 	}
 }
 
+// A program killed by a signal says so. (It sends the signal itself, so it
+// runs outside a PID namespace of its own: there, as the namespace's first
+// process, it would ignore a signal it has no handler for from within.)
 func TestRunSignal(t *testing.T) {
-	res, err := proc.Run(t.Context(), sh(`kill -SEGV $$`))
+	res, err := proc.Run(t.Context(), withoutNamespace(sh(`kill -SEGV $$`)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,6 +147,31 @@ func TestRunTimeout(t *testing.T) {
 	}
 }
 
+// A program that runs past its Limit is killed, and Run reports it as out
+// of time; the limit counts as Elapsed does, from the program's own start,
+// and a program within its limit is not touched.
+func TestRunLimit(t *testing.T) {
+	const limit = 100 * time.Millisecond
+	began := time.Now()
+	c := sh(`exec sleep 100`)
+	c.Limit = limit
+	res, err := proc.Run(t.Context(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.TimedOut || res.Canceled || res.Success() || res.ExitCode != -1 {
+		t.Errorf("result %+v", res)
+	}
+	if res.Elapsed < limit || res.Elapsed > time.Since(began) {
+		t.Errorf("elapsed %v, limit %v, %v since Run", res.Elapsed, limit, time.Since(began))
+	}
+	c = sh(`exit 0`)
+	c.Limit = time.Minute
+	if res, err := proc.Run(t.Context(), c); err != nil || !res.Success() || res.TimedOut {
+		t.Errorf("within its limit: %+v, %v", res, err)
+	}
+}
+
 // deadlineCtx is a context whose deadline passes when the test says so.
 type deadlineCtx struct {
 	context.Context
@@ -165,7 +193,7 @@ func (c *deadlineCtx) Err() error {
 // too, and Wait returns at once although the child held the output pipe.
 func TestTimeoutKillsTheGroup(t *testing.T) {
 	ctx := &deadlineCtx{Context: t.Context(), done: make(chan struct{})}
-	c := sh(`sleep 100 & echo $!; wait`)
+	c := sh(leaveSleeper + `; exec sleep 100`)
 	c.PipeStdout = true
 	p, err := proc.Start(ctx, c)
 	if err != nil {
@@ -191,7 +219,7 @@ func TestTimeoutKillsTheGroup(t *testing.T) {
 // After a normal exit, the children the program left behind are killed
 // too.
 func TestRunKillsLeftOverChildren(t *testing.T) {
-	res, err := proc.Run(t.Context(), sh(`sleep 100 & echo $!`))
+	res, err := proc.Run(t.Context(), sh(leaveSleeper))
 	if err != nil {
 		t.Fatal(err)
 	}

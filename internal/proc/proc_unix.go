@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os/exec"
 	"syscall"
+	"time"
 )
 
 // Subreaper reports errors.ErrUnsupported: child subreapers are Linux's.
@@ -27,6 +28,17 @@ func (*container) prepare(cmd *exec.Cmd) {
 
 func (*container) retry() bool { return false }
 
+func (*container) launch(cmd *exec.Cmd) (bool, error) { return false, cmd.Start() }
+
+// startedAt returns when the program started: when launch was called.
+func (*container) startedAt(tried time.Time) time.Time { return tried }
+
+func (ct *container) programPid() int { return ct.pid }
+
+func (*container) reaped() {}
+
+func (*container) status() (int, string, bool) { return 0, "", false }
+
 func (*container) exited() {}
 
 func (*container) release() {}
@@ -39,3 +51,10 @@ func (ct *container) kill() { syscall.Kill(-ct.pid, syscall.SIGKILL) }
 
 // finish kills what is left of the group.
 func (ct *container) finish() { ct.kill() }
+
+// containment reports the process group.
+func (*container) containment() Containment { return ContainGroup }
+
+// Probe reports the containment a program started now would get: here its
+// process group.
+func Probe() Containment { return ContainGroup }

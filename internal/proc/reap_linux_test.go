@@ -62,3 +62,14 @@ func checkKilled(t *testing.T, res proc.Result) {
 		t.Errorf("process group %d: %v, want ESRCH", res.Pid, err)
 	}
 }
+
+// leaveSleeper is a shell command that starts "sleep 100" in the
+// background and prints its pid as the host sees it, once it runs. In the
+// program's PID namespace "$!" is the pid there, so the sleeper reads its
+// own from the host's /proc (which is what the program sees) before it
+// becomes sleep; the command substitution ends when it has.
+const leaveSleeper = `echo "$(sh -c 'read p _ </proc/self/stat; echo $p; exec sleep 100 >/dev/null' &)"`
+
+// withoutNamespace returns c set to run the program outside a PID
+// namespace of its own.
+func withoutNamespace(c proc.Config) proc.Config { return proc.WithoutNamespace(c) }

@@ -19,6 +19,13 @@ func reapOrphan(*testing.T, int) {}
 
 func checkKilled(*testing.T, proc.Result) {}
 
+// leaveSleeper is a shell command that starts "sleep 100" in the
+// background and prints its pid.
+const leaveSleeper = `sleep 100 & echo $!`
+
+// withoutNamespace returns c: there are no PID namespaces here.
+func withoutNamespace(c proc.Config) proc.Config { return c }
+
 // A child that leaves the group on purpose cannot hold Wait for longer than
 // the drain time.
 func TestWaitBoundedByDrain(t *testing.T) {

@@ -355,7 +355,9 @@ func (s *dcHostSeat) write(ctx context.Context, m Message) error {
 	if err := s.dc.WriteMessage(ctx, m); err != nil {
 		err = fmt.Errorf("cdcsocket: writing to dark chess legacy engine: %w", err)
 		kind := protocol.DarkChessTimedOut // it stopped reading
-		if ctx.Err() == nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+		// The connection's deadline may pass a moment before ctx's: ctxIO
+		// then says context.DeadlineExceeded while ctx.Err is still nil.
+		if ctx.Err() == nil && !errors.Is(err, os.ErrDeadlineExceeded) && !errors.Is(err, context.DeadlineExceeded) {
 			kind = s.gone(ctx)
 		}
 		return &protocol.DarkChessFault{Reason: darkchess.TimeOut, Kind: kind, Err: err}

@@ -31,6 +31,13 @@ type ntpuPrograms struct {
 }
 
 // buildNTPUPrograms builds the example STDIO bot and the TCP test bot.
+// childPid is a shell command that prints the pid of the shell's only
+// child as the host sees it ("$!" is its pid in the program's own PID
+// namespace, which differs): /proc is the host's, and a builtin's
+// redirection is opened by the shell itself, so /proc/self/stat gives the
+// shell's host pid, and its children file its child's.
+const childPid = `read me _ </proc/self/stat; read child _ </proc/self/task/$me/children; echo $child`
+
 func buildNTPUPrograms(t *testing.T) ntpuPrograms {
 	t.Helper()
 	gocmd, err := exec.LookPath("go")
@@ -174,7 +181,7 @@ func TestHost(t *testing.T) {
 	t.Run("hang, killed with its children", func(t *testing.T) {
 		t.Parallel()
 		pidFile := filepath.Join(t.TempDir(), "child.pid")
-		hang := sh("hang", `read l; echo SET:ABCD; while read l; do case $l in MOV*) sleep 1000 & echo $! > `+pidFile+`; wait;; esac; done`)
+		hang := sh("hang", `read l; echo SET:ABCD; while read l; do case $l in MOV*) sleep 1000 & `+childPid+` > `+pidFile+`; wait;; esac; done`)
 		g := play(t, ntpuTestHost(short), hang, random)
 		wantResult(t, g, geister.Result{Reason: geister.TimeOut, Winner: geister.Second})
 		p := g.Players[0]
@@ -420,7 +427,7 @@ func TestHost(t *testing.T) {
 		defer cancel()
 		h.Logger = slog.New(ntpuCancelOn{"geister ntpu: play begins", cancel})
 		pidFile := filepath.Join(t.TempDir(), "child.pid")
-		g, err := h.Play(ctx, random, sh("hang", `read l; sleep 1000 & echo $! > `+pidFile+`; echo SET:ABCD; wait`))
+		g, err := h.Play(ctx, random, sh("hang", `read l; sleep 1000 & `+childPid+` > `+pidFile+`; echo SET:ABCD; wait`))
 		if !errors.Is(err, context.Canceled) || g == nil || g.Result.Reason != geister.Unfinished || !g.Players[1].Killed || !g.Players[0].Killed {
 			t.Fatalf("Play: %v, %+v", err, g)
 		}

@@ -645,19 +645,18 @@ func (g *pddGame) runProgram(prog Program, args Args, deadline time.Time, limite
 	if dir == "" {
 		dir = filepath.Dir(path)
 	}
-	ctx := g.ctx
-	if limited {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, deadline)
-		defer cancel()
-	}
 	cfg := proc.Config{
 		Path:    path,
 		Args:    append(slices.Clone(prog.Command[1:]), args.Strings()...),
 		Dir:     dir,
 		Capture: OutputLimit,
 	}
-	return proc.Run(ctx, cfg)
+	if limited {
+		// The program's time counts from its own start, as res.Elapsed
+		// does: the start of what contains it is the referee's time.
+		cfg.Limit = max(time.Until(deadline), time.Nanosecond)
+	}
+	return proc.Run(g.ctx, cfg)
 }
 
 // runPlayer plays prog's in-process Player for one move through RunArgs,

@@ -122,7 +122,7 @@ func main() {
 	case "sleep":
 		child := exec.Command("sleep", "60")
 		check(child.Start())
-		fmt.Fprintln(os.Stderr, child.Process.Pid)
+		fmt.Fprintln(os.Stderr, hostPid(child.Process.Pid))
 		time.Sleep(60 * time.Second)
 	case "steplog":
 		first()
@@ -183,7 +183,7 @@ func main() {
 		first()
 		child := exec.Command(os.Args[0], "__rewrite", chessPath)
 		check(child.Start())
-		fmt.Fprintln(os.Stderr, child.Process.Pid)
+		fmt.Fprintln(os.Stderr, hostPid(child.Process.Pid))
 	default:
 		if d, ok := strings.CutPrefix(action, "wait:"); ok {
 			wait, err := time.ParseDuration(d)
@@ -281,4 +281,27 @@ func check(err error) {
 		fmt.Fprintln(os.Stderr, "pddbots:", err)
 		os.Exit(1)
 	}
+}
+
+// hostPid returns the pid, as the host that runs this program sees it, of
+// its child whose pid is pid here: in a PID namespace of its own the two
+// differ. /proc is the host's, so this program's children files list host
+// pids, and each one's NSpid line ends with its pid here.
+func hostPid(pid int) int {
+	tasks, _ := os.ReadDir("/proc/self/task")
+	for _, task := range tasks {
+		children, _ := os.ReadFile("/proc/self/task/" + task.Name() + "/children")
+		for _, c := range strings.Fields(string(children)) {
+			status, _ := os.ReadFile("/proc/" + c + "/status")
+			for line := range strings.Lines(string(status)) {
+				if rest, ok := strings.CutPrefix(line, "NSpid:"); ok {
+					if f := strings.Fields(rest); len(f) > 0 && f[len(f)-1] == strconv.Itoa(pid) {
+						n, _ := strconv.Atoi(c)
+						return n
+					}
+				}
+			}
+		}
+	}
+	return pid
 }

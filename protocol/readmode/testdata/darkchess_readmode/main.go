@@ -82,7 +82,7 @@ func main() {
 		child := exec.Command(os.Args[0], "__sleep")
 		if err := child.Start(); err == nil {
 			// Written whole or not at all: the program may be killed at any time.
-			os.WriteFile("child.pid.tmp", []byte(strconv.Itoa(child.Process.Pid)), 0o644)
+			os.WriteFile("child.pid.tmp", []byte(strconv.Itoa(hostPid(child.Process.Pid))), 0o644)
 			os.Rename("child.pid.tmp", "child.pid")
 		}
 		time.Sleep(time.Hour)
@@ -114,4 +114,27 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 		}
 	}
+}
+
+// hostPid returns the pid, as the host that runs this program sees it, of
+// its child whose pid is pid here: in a PID namespace of its own the two
+// differ. /proc is the host's, so this program's children files list host
+// pids, and each one's NSpid line ends with its pid here.
+func hostPid(pid int) int {
+	tasks, _ := os.ReadDir("/proc/self/task")
+	for _, task := range tasks {
+		children, _ := os.ReadFile("/proc/self/task/" + task.Name() + "/children")
+		for _, c := range strings.Fields(string(children)) {
+			status, _ := os.ReadFile("/proc/" + c + "/status")
+			for line := range strings.Lines(string(status)) {
+				if rest, ok := strings.CutPrefix(line, "NSpid:"); ok {
+					if f := strings.Fields(rest); len(f) > 0 && f[len(f)-1] == strconv.Itoa(pid) {
+						n, _ := strconv.Atoi(c)
+						return n
+					}
+				}
+			}
+		}
+	}
+	return pid
 }
