@@ -40,10 +40,9 @@
 //     the init costs a fork and exec of the host's binary per program
 //     (about 20 ms of CPU for arena's binary on a quiet two-core virtual
 //     machine, most of it the page faults of a large Go binary's start);
-//     [Result.Elapsed] and [Config.Limit]
-//     count from the program's own start, so that cost is never the
-//     program's time. A
-//     process of the namespace that signals the init (kill 1) ends it, and
+//     [Result.Elapsed] and [Config.Limit] count from the program's own
+//     start, so that cost is never the program's time. A process of the
+//     namespace that signals the init (kill 1) ends it, and
 //     the namespace with it, and the init's end is reported as the
 //     program's.
 //   - Each program is also started straight into a cgroup of its own
@@ -389,15 +388,14 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 			io.Copy(c, c.r) // ends at end of file, or at the drain deadline
 		}()
 	}
+	cancel := func() {}
 	if c.Limit > 0 {
-		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, p.start.Add(c.Limit))
-		go func() {
-			<-p.watchDone
-			cancel()
-		}()
 	}
-	go p.watch(ctx)
+	go func() {
+		defer cancel()
+		p.watch(ctx)
+	}()
 	return p, nil
 }
 

@@ -192,7 +192,7 @@ func (ct *container) launch(cmd *exec.Cmd) (retry bool, err error) {
 // (tried), or, under the init of its PID namespace, when the init said that
 // the program runs, so that the init's own start is not the program's time.
 func (ct *container) startedAt(tried time.Time) time.Time {
-	if ct.ways[0].ns && !ct.ranAt.IsZero() {
+	if !ct.ranAt.IsZero() {
 		return ct.ranAt
 	}
 	return tried
