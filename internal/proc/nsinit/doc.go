@@ -13,8 +13,9 @@
 // The program so keeps the signal semantics of any process (a pid 1
 // ignores the signals from its own namespace that it has no handler for:
 // kill -ABRT $$ would do nothing), and its own pid is not 1. The package
-// imports only os, strconv, strings and syscall, so that it is initialized
-// early and the init does little work before it starts the program.
+// imports only syscall (it reads its arguments from /proc), so that it is
+// initialized as soon as syscall is, before the host's other packages, and
+// the init does little work before it starts the program.
 //
 // The init takes no signal from within the namespace: a process there that
 // signals it (kill 1) ends it as the Go runtime ends a program on that

@@ -2,12 +2,7 @@
 
 package nsinit
 
-import (
-	"os"
-	"strconv"
-	"strings"
-	"syscall"
-)
+import "syscall"
 
 const (
 	// Arg0 is the init's argv[0]; its arguments are the program's path
@@ -33,27 +28,42 @@ const (
 	MsgStatus = "status"
 )
 
+// maxProcFile bounds what the init reads of a /proc file (a cmdline, a
+// status, a stat or a children list).
+const maxProcFile = 1 << 20
+
 func init() {
-	if len(os.Args) < 3 || os.Args[0] != Arg0 || os.Getenv(Var) == "" {
+	if v, _ := syscall.Getenv(Var); v == "" {
+		return
+	}
+	// The package imports syscall alone, so that it is initialized as
+	// soon as syscall is, before the host's other packages (os among
+	// them, which would give os.Args): the init's own arguments come from
+	// /proc.
+	cmdline, ok := readFile("/proc/self/cmdline")
+	if !ok {
+		return
+	}
+	args := splitNUL(cmdline)
+	if len(args) < 3 || args[0] != Arg0 {
 		return
 	}
 	// syscall.Exit, not os.Exit: the race detector's exit hook, which
 	// os.Exit runs, sleeps a second (GORACE atexit_sleep_ms) before the
 	// init of a -race binary could report the program's end.
-	syscall.Exit(run(os.Args[1], os.Args[2:]))
+	syscall.Exit(run(args[1], args[2:]))
 }
 
 // run is the namespace's first process: it starts path with argv and
 // waits for it, reaping every other process that ends in the meantime.
 func run(path string, argv []string) int {
-	os.Unsetenv(Var)
+	syscall.Unsetenv(Var)
 	syscall.CloseOnExec(Fd) // never the program's
-	host := os.NewFile(Fd, "host")
 	say := func(kind string, n uint64) {
-		host.WriteString(kind + " " + strconv.FormatUint(n, 10) + "\n")
+		syscall.Write(Fd, []byte(kind+" "+utoa(n)+"\n"))
 	}
 	pid, err := syscall.ForkExec(path, argv, &syscall.ProcAttr{
-		Env:   os.Environ(),
+		Env:   syscall.Environ(),
 		Files: []uintptr{0, 1, 2},
 		Sys:   &syscall.SysProcAttr{Setpgid: true},
 	})
@@ -89,7 +99,7 @@ func run(path string, argv []string) int {
 // holds them then, so that the host sees the end of its output as soon as
 // the program closes it (a program that disconnects while it runs on).
 func releaseStdio() {
-	null, err := syscall.Open(os.DevNull, syscall.O_RDWR|syscall.O_CLOEXEC, 0)
+	null, err := syscall.Open("/dev/null", syscall.O_RDWR|syscall.O_CLOEXEC, 0)
 	for fd := range 3 {
 		if err == nil {
 			syscall.Dup3(null, fd, 0)
@@ -109,52 +119,181 @@ func releaseStdio() {
 // line gives a process's pid in each namespace, the innermost last. Where
 // the kernel has no children files, every process's parent is read.
 func hostPid(nspid int) int {
-	want := strconv.Itoa(nspid)
+	want := utoa(uint64(nspid))
 	mine := func(pid string) bool {
-		data, err := os.ReadFile("/proc/" + pid + "/status")
-		if err != nil {
+		data, ok := readFile("/proc/" + pid + "/status")
+		if !ok {
 			return false
 		}
-		for line := range strings.Lines(string(data)) {
-			if rest, ok := strings.CutPrefix(line, "NSpid:"); ok {
-				f := strings.Fields(rest)
+		for _, line := range splitByte(data, '\n') {
+			if rest, ok := cutPrefix(line, "NSpid:"); ok {
+				f := fields(rest)
 				return len(f) > 0 && f[len(f)-1] == want
 			}
 		}
 		return false
 	}
-	found := func(pid string) int {
-		n, _ := strconv.Atoi(pid)
-		return n
-	}
-	if tasks, err := os.ReadDir("/proc/self/task"); err == nil {
+	if tasks, ok := readDir("/proc/self/task"); ok {
 		for _, t := range tasks {
-			data, err := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
-			if err != nil {
+			data, ok := readFile("/proc/self/task/" + t + "/children")
+			if !ok {
 				break // no children files
 			}
-			for _, pid := range strings.Fields(string(data)) {
+			for _, pid := range fields(data) {
 				if mine(pid) {
-					return found(pid)
+					return atoi(pid)
 				}
 			}
 		}
 	}
-	self, err := os.Readlink("/proc/self")
-	if err != nil {
+	buf := make([]byte, 32)
+	n, err := syscall.Readlink("/proc/self", buf)
+	if err != nil || n <= 0 {
 		return 0
 	}
-	entries, _ := os.ReadDir("/proc")
+	self := string(buf[:n])
+	entries, _ := readDir("/proc")
 	for _, e := range entries {
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		i := strings.LastIndexByte(string(stat), ')')
-		if err != nil || i < 0 {
+		stat, ok := readFile("/proc/" + e + "/stat")
+		i := lastIndexByte(stat, ')')
+		if !ok || i < 0 {
 			continue
 		}
 		// "pid (comm) state ppid ..."
-		if f := strings.Fields(string(stat[i+1:])); len(f) > 1 && f[1] == self && mine(e.Name()) {
-			return found(e.Name())
+		if f := fields(stat[i+1:]); len(f) > 1 && f[1] == self && mine(e) {
+			return atoi(e)
 		}
 	}
 	return 0
+}
+
+// readFile reads the file at path, at most maxProcFile bytes of it.
+func readFile(path string) (string, bool) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return "", false
+	}
+	defer syscall.Close(fd)
+	var data []byte
+	buf := make([]byte, 4096)
+	for len(data) < maxProcFile {
+		n, err := syscall.Read(fd, buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return "", false
+		}
+		if n <= 0 {
+			break
+		}
+		data = append(data, buf[:n]...)
+	}
+	return string(data), true
+}
+
+// readDir lists the names in the directory at path.
+func readDir(path string) ([]string, bool) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false
+	}
+	defer syscall.Close(fd)
+	var names []string
+	buf := make([]byte, 8192)
+	for {
+		n, err := syscall.ReadDirent(fd, buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return names, false
+		}
+		if n <= 0 {
+			return names, true
+		}
+		_, _, names = syscall.ParseDirent(buf[:n], -1, names)
+	}
+}
+
+// utoa formats n in decimal.
+func utoa(n uint64) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// atoi parses a decimal pid, 0 if s is not one.
+func atoi(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' || n > 1<<30 {
+			return 0
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}
+
+// splitNUL splits a /proc cmdline into its arguments, each ended by a NUL.
+func splitNUL(s string) []string {
+	if len(s) > 0 && s[len(s)-1] == 0 {
+		s = s[:len(s)-1]
+	}
+	return splitByte(s, 0)
+}
+
+// splitByte splits s around each sep.
+func splitByte(s string, sep byte) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == sep {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// fields splits s around runs of spaces, tabs and newlines.
+func fields(s string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		blank := i == len(s) || s[i] == ' ' || s[i] == '\t' || s[i] == '\n'
+		switch {
+		case blank && start >= 0:
+			out = append(out, s[start:i])
+			start = -1
+		case !blank && start < 0:
+			start = i
+		}
+	}
+	return out
+}
+
+// cutPrefix returns s without prefix, and whether s began with it.
+func cutPrefix(s, prefix string) (string, bool) {
+	if len(s) < len(prefix) || s[:len(prefix)] != prefix {
+		return s, false
+	}
+	return s[len(prefix):], true
+}
+
+// lastIndexByte returns the index of the last c in s, or -1.
+func lastIndexByte(s string, c byte) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
 }
