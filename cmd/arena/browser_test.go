@@ -26,11 +26,10 @@ import (
 
 // TestBrowserGames watches real games in a headless chromium: each game's
 // runner feeding the viewer ply by ply (its live page follows), and "arena
-// match -web" (its index, live page and record's replay). The quick tier
-// leaves out PDD's ply-by-ply game (a program started per move; "arena
-// match -web" still shows a PDD game's live page); the long tier has it.
-// It runs alone (not in parallel with this package's other tests): the
-// page's scripts must not starve.
+// match -web" (its index, live page and record's replay). The long tier
+// watches every game both ways; the quick tier each game one way (see
+// quickBrowse), each way for two games. It runs alone (not in parallel with
+// this package's other tests): the page's scripts must not starve.
 func TestBrowserGames(t *testing.T) {
 	b := browsertest.Start(t, 1280, 860)
 	shots := browsertest.ShotDir(t)
@@ -54,8 +53,8 @@ func TestBrowserGames(t *testing.T) {
 			if def.Name == "pdd" && raceEnabled {
 				t.Skip("a PDD game runs a process per move: a minute under -race; run without -race")
 			}
-			if def.Name == "pdd" {
-				longtest.Skip(t, "a PDD game runs a process per move")
+			if !quickBrowse(def.Name, true) {
+				longtest.Skip(t, "the quick tier watches geister and othello live, darkchess and pdd through a match")
 			}
 			if testing.Short() {
 				t.Skip("-short: no game")
@@ -69,6 +68,9 @@ func TestBrowserGames(t *testing.T) {
 			if def.Name == "pdd" && raceEnabled {
 				t.Skip("a PDD match runs a process per move: a minute under -race; run without -race")
 			}
+			if !quickBrowse(def.Name, false) {
+				longtest.Skip(t, "the quick tier watches geister and othello live, darkchess and pdd through a match")
+			}
 			if testing.Short() {
 				t.Skip("-short: no match")
 			}
@@ -76,6 +78,14 @@ func TestBrowserGames(t *testing.T) {
 			browseMatch(t, b, def, shots)
 		})
 	}
+}
+
+// quickBrowse tells whether the quick tier watches game's games fed ply by
+// ply (realtime) or through "arena match -web" (not realtime): Geister and
+// Othello the first way, dark chess (long games) and PDD (a program started
+// per move) the second.
+func quickBrowse(game string, realtime bool) bool {
+	return longtest.Enabled() || (game == "geister" || game == "othello") == realtime
 }
 
 // browseMatch runs "arena match <game> -web 127.0.0.1:0" in-process between

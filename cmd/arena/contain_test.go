@@ -68,6 +68,22 @@ func escapingProgram(t *testing.T, dir, mark, then string) (path, runs string) {
 	return path, runs
 }
 
+// quickEscapeGame returns the options that shorten, in the quick tier, a
+// game of the protocols that start a program per move: a PDD game from its
+// 41st ply, a read-mode dark chess game drawn after 2 plies with no capture
+// and no flip. The program still runs several times in each.
+func quickEscapeGame(t *testing.T, game, proto string) []string {
+	switch {
+	case longtest.Enabled():
+		return nil
+	case game == "pdd":
+		return []string{"-start", pddLateStart(t)}
+	case proto == "readmode":
+		return []string{"-plies", "2"}
+	}
+	return nil
+}
+
 // TestProgramsCannotEscape plays 2-game matches against a program that
 // starts a sleeper in a session of its own (setsid) on every start, for
 // every protocol through which arena runs programs: one that then plays
@@ -116,8 +132,10 @@ func TestProgramsCannotEscape(t *testing.T) {
 				if then == "play" && (tc.proto == "readmode" || tc.proto == "strategy") {
 					games = longtest.Pick("1", "2")
 				}
+				args := []string{"match", tc.game, "random", tc.proto + ":" + prog, "-games", games, "-seed", "5", "-out", "m"}
+				args = append(args, quickEscapeGame(t, tc.game, tc.proto)...)
 				began := time.Now()
-				out, err := arenaCommand(t, ctx, dir, "match", tc.game, "random", tc.proto+":"+prog, "-games", games, "-seed", "5", "-out", "m").CombinedOutput()
+				out, err := arenaCommand(t, ctx, dir, args...).CombinedOutput()
 				took := time.Since(began)
 				if err != nil && then == "play" {
 					t.Fatalf("arena match: %v\n%s", err, out)

@@ -547,7 +547,17 @@ func dcFaultGame(t *testing.T, c dcFaultCase, seat int, exe string, opp *playerS
 		example := buildProgram(t, "examples/darkchess-readmode")
 		bad = dcPlayer(t, "bad", c.proto, dcScript(t, "'"+strings.ReplaceAll(example, "'", `'\''`)+"'\nexit 3\n"))
 	}
-	r := dcRunner(t, matchConfig{Time: control, Startup: startup})
+	cfg := matchConfig{Time: control, Startup: startup}
+	rules := darkchess.NTU2021
+	if _, _, faulty := c.expect(); !faulty && !longtest.Enabled() {
+		// A fault that costs nothing is played for a whole game: in the
+		// quick tier a short one, drawn after 4 plies with no capture and
+		// no flip (a read-mode game of the preset's 60 starts hundreds of
+		// programs).
+		cfg.MaxPlies = dcQuickNoProgress
+		rules.NoProgressPlies = dcQuickNoProgress
+	}
+	r := dcRunner(t, cfg)
 	r.(*darkchessRunner).tell = tell
 	players := [2]*playerSpec{opp, opp}
 	players[seat] = bad
@@ -555,7 +565,7 @@ func dcFaultGame(t *testing.T, c dcFaultCase, seat int, exe string, opp *playerS
 	res, sc := dcPlay(t, r, players[0], players[1], 0, 11, slog.New(&log))
 	log.CheckReaped(t)
 
-	dcCheckReplay(t, res, sc)
+	dcCheckReplayRules(t, res, sc, rules)
 
 	// The misbehaving engine loses as its fault calls for.
 	reason, kind, faulty := c.expect()
@@ -577,6 +587,16 @@ func dcFaultGame(t *testing.T, c dcFaultCase, seat int, exe string, opp *playerS
 // result: the same winner, reason and result.
 func dcCheckReplay(t *testing.T, res gameResult, sc darkchessSidecar) {
 	t.Helper()
+	dcCheckReplayRules(t, res, sc, darkchess.NTU2021)
+}
+
+// dcQuickNoProgress is the no-capture-no-flip draw limit of the quick
+// tier's whole games in TestDarkchessFaultRecords.
+const dcQuickNoProgress = 4
+
+// dcCheckReplayRules is dcCheckReplay for a game played under rules.
+func dcCheckReplayRules(t *testing.T, res gameResult, sc darkchessSidecar, rules darkchess.Rules) {
+	t.Helper()
 	data, err := os.ReadFile(res.Record)
 	if err != nil {
 		t.Fatal(err)
@@ -585,7 +605,7 @@ func dcCheckReplay(t *testing.T, res gameResult, sc darkchessSidecar) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := b.Game(darkchess.NTU2021, nil)
+	g, err := b.Game(rules, nil)
 	if err != nil {
 		t.Fatalf("the record does not replay: %v\n%s", err, data)
 	}

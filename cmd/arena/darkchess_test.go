@@ -256,6 +256,7 @@ func dcScript(t testing.TB, body string) string {
 // TestDarkchessBadPrograms: a program that is missing, crashes or hangs
 // loses its game with the reason, is reaped, and the next game is played.
 func TestDarkchessBadPrograms(t *testing.T) {
+	t.Parallel() // it mostly waits: for time limits and signals
 	if testing.Short() {
 		t.Skip("builds a program")
 	}

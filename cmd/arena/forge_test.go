@@ -202,6 +202,7 @@ func TestResumeRefusesFIFO(t *testing.T) {
 // terminal) ends an arena that waits for a program to connect, with
 // status 130, and the program with it.
 func TestSignalEndsWaitingArena(t *testing.T) {
+	t.Parallel() // it mostly waits: for time limits and signals
 	if testing.Short() {
 		t.Skip("runs arena")
 	}

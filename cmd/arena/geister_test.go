@@ -254,6 +254,7 @@ func gsScript(t testing.TB, body string) string {
 // crashes or hangs loses its game with the reason, is reaped, and the next
 // game runs.
 func TestGeisterRunnerBadPrograms(t *testing.T) {
+	t.Parallel() // it mostly waits: for time limits and signals
 	notExec := filepath.Join(t.TempDir(), "bot")
 	if err := os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -80,7 +80,10 @@ func buildProgram(t testing.TB, pkg string) string {
 		builds.paths = map[string]string{}
 	}
 	out := filepath.Join(builds.dir, filepath.Base(pkg))
-	cmd := exec.Command("go", "build", "-o", out, "./"+pkg)
+	// Without the symbol table and DWARF: a fifth less to map and fault in
+	// at each of the thousand program starts of a run (stack traces keep
+	// their function names and lines).
+	cmd := exec.Command("go", "build", "-ldflags=-s -w", "-o", out, "./"+pkg)
 	cmd.Dir = filepath.Join("..", "..")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build %s: %v\n%s", pkg, err, b)

@@ -502,7 +502,7 @@ func TestPDDMatchCommand(t *testing.T) {
 	arena := arenaBinary(t)
 	out := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	err := run(t.Context(), []string{"match", "pdd", "-out", out, "-games", "1", "-eol", "crlf", "-seed", "5",
+	err := run(t.Context(), []string{"match", "pdd", "-out", out, "-games", "1", "-eol", "crlf", "-seed", "5", "-start", pddLateStart(t),
 		"greedy=strategy:" + arena + " bot pdd greedy", "random=strategy:" + arena + " bot pdd random"}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("%v\n%s\n%s", err, stdout.String(), stderr.String())
@@ -514,6 +514,24 @@ func TestPDDMatchCommand(t *testing.T) {
 	if len(logs) != 1 || !bytes.Contains(mustRead(t, logs[0]), []byte("\r\n")) {
 		t.Errorf("records %q", logs)
 	}
+}
+
+// pddLateStart writes the first 40 plies of a recorded game to a
+// stepLog.txt of its own and returns its path: a -start from which a game
+// takes a few of the moves a whole game would, each a program started (or
+// two) for a strategy program.
+func pddLateStart(t *testing.T) string {
+	t.Helper()
+	data := mustRead(t, filepath.Join("..", "..", "viewer", "testdata", "arena-records", "pdd-20261127-132129", "001-greedy-vs-random", record.PDDStepLogFile))
+	lines := strings.SplitAfter(string(data), "\n")
+	if len(lines) < 41 {
+		t.Fatalf("the recorded game has %d plies, want more than 40", len(lines)-1)
+	}
+	path := filepath.Join(t.TempDir(), record.PDDStepLogFile)
+	if err := os.WriteFile(path, []byte(strings.Join(lines[:40], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // BenchmarkMatchPDD: random against random, each move a child process
@@ -535,6 +553,7 @@ func TestPDDRecordsNamePlayers(t *testing.T) {
 	arena := arenaBinary(t)
 	example := buildProgram(t, "examples/pdd-random")
 	out := t.TempDir()
+	start := pddLateStart(t)
 	for _, c := range []struct {
 		name  string
 		args  []string
@@ -548,7 +567,7 @@ func TestPDDRecordsNamePlayers(t *testing.T) {
 			dir := filepath.Join(out, c.name)
 			// A generous limit: a program started per move must not time
 			// out on a busy machine.
-			args := append([]string{c.args[0], c.args[1], "-seed", "7", "-time", "60s/move", "-j", "2", "-out", dir}, c.args[2:]...)
+			args := append([]string{c.args[0], c.args[1], "-seed", "7", "-time", "60s/move", "-j", "2", "-out", dir, "-start", start}, c.args[2:]...)
 			cmd := exec.Command(arena, args...)
 			cmd.Dir = t.TempDir()
 			if b, err := cmd.CombinedOutput(); err != nil {
