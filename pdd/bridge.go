@@ -133,21 +133,33 @@ var bridges = func() *bridgeTables {
 			n++
 		}
 	}
+	// Both relations are symmetric: each pair is looked at once. The
+	// placements come in the order of their lower endpoint, whose row (a
+	// square is x + 10y) is the placement's lowest: past the first q whose
+	// lowest row is below p's highest by 2 or more, no q comes near p. This
+	// runs at every start of a program that imports the package (a PDD
+	// strategy program starts for every move), so it stays small.
 	for i := range NumPlacements {
 		p := &t.p[i]
-		for j := range NumPlacements {
+		for j := i + 1; j < NumPlacements; j++ {
 			q := &t.p[j]
-			if i == j || max(p.a.X(), p.b.X())+1 < min(q.a.X(), q.b.X()) || max(q.a.X(), q.b.X())+1 < min(p.a.X(), p.b.X()) ||
-				max(p.a.Y(), p.b.Y())+1 < min(q.a.Y(), q.b.Y()) || max(q.a.Y(), q.b.Y())+1 < min(p.a.Y(), p.b.Y()) {
+			if q.a.Y() > p.b.Y()+1 {
+				break
+			}
+			if max(p.a.X(), p.b.X())+1 < min(q.a.X(), q.b.X()) || max(q.a.X(), q.b.X())+1 < min(p.a.X(), p.b.X()) {
 				continue
 			}
 			if segmentsMeet(p.a, p.b, q.a, q.b) {
 				t.crossing[i].add(j)
+				t.crossing[j].add(i)
 			}
 			if !p.under.Intersect(q.under).IsEmpty() {
 				t.shared[i].add(j)
+				t.shared[j].add(i)
 			}
 		}
+	}
+	for i := range NumPlacements {
 		for w := range t.crossing[i] {
 			t.conflict[Official][i][w] = t.crossing[i][w]
 			t.conflict[Course][i][w] = t.crossing[i][w] | t.shared[i][w]

@@ -100,6 +100,26 @@ func TestPlacements(t *testing.T) {
 	}
 }
 
+// TestBridgeTablesNaive compares the placement pairs' tables, which the
+// package builds looking only at nearby pairs, with every pair looked at.
+func TestBridgeTablesNaive(t *testing.T) {
+	for i := range NumPlacements {
+		p := &bridges.p[i]
+		if p.a >= p.b || p.a.Y() > p.b.Y() || (i > 0 && bridges.p[i-1].a > p.a) {
+			t.Fatalf("placement %d %v: not in the order of its lower endpoint", i, p)
+		}
+		for j := range NumPlacements {
+			q := &bridges.p[j]
+			cross := i != j && segmentsMeet(p.a, p.b, q.a, q.b)
+			shared := i != j && !p.under.Intersect(q.under).IsEmpty()
+			if bridges.crossing[i].has(j) != cross || bridges.shared[i].has(j) != shared {
+				t.Fatalf("placements %v and %v: crossing %v, shared %v in the tables; want %v, %v",
+					p, q, bridges.crossing[i].has(j), bridges.shared[i].has(j), cross, shared)
+			}
+		}
+	}
+}
+
 // TestCrossings checks the crossing census over the placement
 // pairs that can coexist (no shared endpoint, no endpoint under the other).
 func TestCrossings(t *testing.T) {
