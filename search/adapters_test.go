@@ -135,6 +135,7 @@ func TestGeisterDeterminize(t *testing.T) {
 // darkchess.Game (no repetition rule, the same no-progress limit): a flip
 // goes through a chance node whose outcome is the deal's piece.
 func TestDarkChessAdapter(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	rapid.Check(t, func(t *rapid.T) {
 		p := rapid.OneOf(darkchesstest.Position(), darkchesstest.ArbitraryPosition(), darkchesstest.Opening()).Draw(t, "start")
 		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 4))

@@ -43,6 +43,7 @@ func TestDarkChessBestEval(t *testing.T) {
 // difference of the two sides' pddBestValue one ply ahead; the moves it
 // keeps are the best by it, best first.
 func TestPDDSelectiveScores(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	rapid.Check(t, func(t *rapid.T) {
 		p := pddtest.Position().Draw(t, "p")
 		if p.IsOver() {

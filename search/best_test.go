@@ -25,10 +25,11 @@ const pddBestGame = "Chess_0,0_1,0 Change Chess_2,0_3,0 Chess_0,1_1,1 Chess_4,0_
 
 // TestDarkChessBestPlayerReplays: two DarkChessBestPlayers at depth 4,
 // with no time limit, play the plies arena's expecti bot played (the first
-// 16 in the quick tier), each keeping its own side's history.
+// 8 in the quick tier), each keeping its own side's history.
 func TestDarkChessBestPlayerReplays(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	want := strings.Fields(darkChessBestGame)
-	want = want[:longtest.Pick(16, len(want))]
+	want = want[:longtest.Pick(8, len(want))]
 	g := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(0, 7)))
 	seats := [2]darkchess.Player{search.DarkChessBestPlayer(search.DepthOptions{Depth: 4}), search.DarkChessBestPlayer(search.DepthOptions{Depth: 4})}
 	for ply, w := range want {
@@ -53,6 +54,7 @@ func TestDarkChessBestPlayerReplays(t *testing.T) {
 // limit, plays both sides of the same game again, to the end: its moves
 // depend only on the position.
 func TestPDDBestPlayerReplays(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	p := search.PDDBestPlayer(search.DepthOptions{Depth: 2})
 	g := pdd.NewGame(pdd.Course)
 	for i, w := range strings.Fields(pddBestGame) {

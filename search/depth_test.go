@@ -224,6 +224,7 @@ func darkChessReference(g search.DarkChess, quiesce, limit int) *reference[searc
 // depth 2 or 3, with or without a quiescence search of the captures, Star1
 // gives plain expectiminimax's value at the root, and a move of that value.
 func TestExpectimaxMatchesExpectiminimax(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	g := search.DarkChess{}
 	rapid.Check(t, func(t *rapid.T) {
 		s := darkChessMidgame(t)

@@ -160,6 +160,7 @@ func TestQuiescenceMatchesReferenceTree(t *testing.T) {
 // trees of TestQuiescenceMatchesReferenceTree it changes the root's value
 // of some.
 func TestQuiescenceChangesValues(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	changed := 0
 	for seed := range uint64(200) {
 		h := mix(seed, 0)

@@ -90,6 +90,7 @@ func TestOthelloBestPlays(t *testing.T) {
 // TestOthelloBestBeatsAlphaBeta: at the same node budget, the pattern
 // search beats OthelloAlphaBetaPlayer (AlphaBeta with OthelloEval).
 func TestOthelloBestBeatsAlphaBeta(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	const games = 8
 	rng := rand.New(rand.NewPCG(9, 9))
 	pts := 0.0

@@ -90,6 +90,7 @@ func score1Ply(a, b Eval[othello.Position], games int, seed uint64, randomPlies 
 // others, at hand, by editing the list); training and games are seeded, so
 // the result does not vary from run to run.
 func TestTrainOthelloLearns(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	for _, seed := range []uint64{1} {
 		o := DefaultOthelloTrain()
 		o.Games, o.Seed, o.Workers = 1500, seed, 2

@@ -28,6 +28,7 @@ import (
 // TestOthelloPlayerBeatsRandom: 10 games at 500 playouts a move; at least
 // 8 wins (quick tier: 2 games, at least 1 win).
 func TestOthelloPlayerBeatsRandom(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	games, atLeast := longtest.Pick(2, 10), longtest.Pick(1, 8)
 	wins := othelloWins(t, games, 11, true, func(game int) othello.Player {
 		return search.OthelloPlayer(search.Options{Playouts: 500, Seed: uint64(game)})
@@ -41,6 +42,7 @@ func TestOthelloPlayerBeatsRandom(t *testing.T) {
 // the opponent's colours unknown); at least 7 wins (quick tier: 2 games, at
 // least 1 win).
 func TestGeisterPlayerBeatsRandom(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	games, atLeast := longtest.Pick(2, 10), longtest.Pick(1, 7)
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(12, 0))
@@ -86,6 +88,7 @@ func TestGeisterPlayerBeatsRandom(t *testing.T) {
 // player alternating; at least 4 wins (quick tier: 2 games, at least 1
 // win).
 func TestDarkChessPlayerBeatsRandom(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	games, atLeast := longtest.Pick(2, 6), longtest.Pick(1, 4)
 	wins := darkChessWins(t, games, 13, func(game int) darkchess.Player {
 		return search.DarkChessPlayer(search.Options{Playouts: 300, Seed: uint64(game)})
@@ -98,6 +101,7 @@ func TestDarkChessPlayerBeatsRandom(t *testing.T) {
 // TestPDDPlayerBeatsRandom: 4 games at 40 playouts a move; at least 3 wins
 // (quick tier: 2 games, at least 1 win).
 func TestPDDPlayerBeatsRandom(t *testing.T) {
+	t.Parallel() // on budgets, not the clock: load changes nothing
 	if testing.Short() {
 		t.Skip("PDD playouts are slow")
 	}

@@ -212,6 +212,7 @@ func TestDarkchessBuiltinsThroughMGTP(t *testing.T) {
 // protocol, and the built-in bots through the legacy socket protocol and read
 // mode.
 func TestDarkchessExamplePrograms(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds programs")
 	}

@@ -161,6 +161,7 @@ func TestGeisterGreedyBeatsRandom(t *testing.T) {
 // whole games: best (at its fixed playouts under -time none) beats rush in
 // both seats.
 func TestGeisterRushAndBest(t *testing.T) {
+	t.Parallel()
 	for i := range 2 {
 		rush, err := newGeisterBot("rush", uint64(2*i+1), timer.Control{}, 0)
 		if err != nil {
@@ -219,6 +220,7 @@ func TestGeisterRunnerBuiltins(t *testing.T) {
 // TestGeisterRunnerPrograms: real programs built from examples/, in both
 // connect modes, against each other and against a built-in.
 func TestGeisterRunnerPrograms(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds programs")
 	}

@@ -110,11 +110,16 @@ func TestShardsMergeAsOneRun(t *testing.T) {
 			root := t.TempDir()
 			whole := filepath.Join(root, "run")
 			players := []string{"random", "greedy", "mcts"}
-			if c.game == "pdd" && !longtest.Enabled() {
+			switch {
+			case c.game == "pdd" && !longtest.Enabled():
 				// A PDD game starts a program per move, and the mcts
 				// thinks for a while in each: the quick tier merges the
 				// games of one pairing of the quicker bots.
 				players = players[:2]
+			case !longtest.Enabled():
+				// The mcts thinks for a while a move: the quick tier's
+				// third player is another random.
+				players[2] = "other=random"
 			}
 			args := slices.Concat([]string{"tournament", c.game}, players, []string{"-games", strconv.Itoa(c.games), "-seed", "11", "-time", "none", "-j", "2"}, c.flags)
 			oneOut := runArena(t, append(args, "-out", whole)...)

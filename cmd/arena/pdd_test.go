@@ -56,6 +56,7 @@ func pddPlayInProcess(t testing.TB, players [2]pdd.Player) pdd.Result {
 
 // The stronger built-in beats random clearly, with either colour.
 func TestPDDGreedyBeatsRandom(t *testing.T) {
+	t.Parallel()
 	games := 20
 	if testing.Short() {
 		games = 6

@@ -90,6 +90,7 @@ func ptnmlOf(t *testing.T, out string) sprt.Pentanomial {
 // Brownian motion, e^(-2·drift·6.9/variance)), and the expected 90 pairs
 // are far within the cap of 1000. So every seed accepts H1.
 func TestSPRTStrongerAcceptsH1(t *testing.T) {
+	t.Parallel()
 	for _, jobs := range []string{"3"} { // TestSPRTResume plays with -j 1
 		t.Run("j"+jobs, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "run")
