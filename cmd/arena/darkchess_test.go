@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/botarena/botarena/darkchess"
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/internal/proctest"
 	"github.com/botarena/botarena/internal/sharedtest"
 	"github.com/botarena/botarena/protocol"
@@ -223,7 +224,10 @@ func TestDarkchessExamplePrograms(t *testing.T) {
 	self := arenaBinary(t)
 	var pids proctest.PIDLog
 	log := slog.New(&pids)
-	r := dcRunner(t, matchConfig{Time: "60s"})
+	// The quick tier's games are drawn after 4 plies with no capture and no
+	// flip (read mode starts a program a ply); the long tier's by the
+	// preset's 60.
+	r := dcRunner(t, matchConfig{Time: "60s", MaxPlies: longtest.Pick(dcQuickNoProgress, 0)})
 	for _, tc := range []struct {
 		name string
 		a, b *playerSpec
