@@ -251,9 +251,10 @@ func TestSignalEndsArenaAndItsPrograms(t *testing.T) {
 
 // TestContainAsNobody runs the tests above again as an ordinary user
 // (nobody, through setpriv), for whom no cgroup is writable: the test
-// binary and arena are copied to a directory nobody may read.
+// binary and arena are copied to a directory nobody may read. It runs in
+// the long tier; in the quick tier internal/proc's escape tests run as
+// nobody.
 func TestContainAsNobody(t *testing.T) {
-	// internal/proc's escape tests run as nobody in the quick tier.
 	longtest.Skip(t, "every escape through arena again, as nobody")
 	if os.Geteuid() != 0 {
 		t.Skip("not root: the tests run as this user already")

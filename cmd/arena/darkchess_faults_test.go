@@ -467,8 +467,9 @@ func (h *dcFaultLog) Handle(ctx context.Context, r slog.Record) error {
 // winner and the reason the referee gave (an engine that dies before
 // acknowledging its own ply loses having just moved). The misbehaving
 // engine must lose with the reason and the kind its fault calls for, or, for
-// the few that cost nothing, the game must end by the rules. The quick tier
-// plays each case in one seat, the long tier in both.
+// the few that cost nothing, the game must end by the rules (in the quick
+// tier a short game: see dcQuickNoProgress). The quick tier plays each case
+// in one seat, the long tier in both.
 func TestDarkchessFaultRecords(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a hundred games with real programs")

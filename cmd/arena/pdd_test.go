@@ -497,7 +497,8 @@ func TestPDDBotCommand(t *testing.T) {
 
 // "arena match pdd" runs in-process: two strategy programs (the built-ins
 // as the arena binary runs them, named on the command line), the result
-// printed, a record per game with the line ends of -eol.
+// printed, a record per game with the line ends of -eol. The game starts
+// from ply 40 of a recorded one (pddLateStart).
 func TestPDDMatchCommand(t *testing.T) {
 	t.Parallel()
 	arena := arenaBinary(t)
@@ -548,7 +549,7 @@ func BenchmarkMatchPDD(b *testing.B) {
 // players: the record each line of results.tsv lists (the game directory's
 // result.json) reads back, as the replay page reads it, with that game's
 // white and black: the built-ins' names, a program's base name, a name
-// given with NAME=.
+// given with NAME=. The games start from ply 40 of a recorded one.
 func TestPDDRecordsNamePlayers(t *testing.T) {
 	t.Parallel()
 	arena := arenaBinary(t)
