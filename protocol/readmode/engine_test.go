@@ -107,11 +107,11 @@ func TestHost(t *testing.T) {
 		ref := protocol.DarkChessReferee{Control: timer.Control{Main: 300 * time.Second}}
 		// Each ply starts a program, so a game of random plies to the
 		// Classic rule's 60 quiet plies takes some 250 plies and seconds.
-		// The quick tier plays the Classic rule with 12 quiet plies, a
+		// The quick tier plays the Classic rule with 6 quiet plies, a
 		// whole game to its end in fewer plies; the long tier
 		// (BOTARENA_LONG=1) plays the Classic rule as it is.
 		rules := darkchess.Classic
-		rules.NoProgressPlies = longtest.Pick(12, rules.NoProgressPlies)
+		rules.NoProgressPlies = longtest.Pick(6, rules.NoProgressPlies)
 		g := darkchess.NewGame(rules, rand.New(rand.NewPCG(7, 1)))
 		rec, err := ref.Play(ctx, g, [2]protocol.DarkChessSeat{a.Seat(), b.Seat()})
 		if err != nil {
