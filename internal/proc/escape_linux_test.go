@@ -395,6 +395,23 @@ func TestProgramGetsItsOwnStart(t *testing.T) {
 	}
 }
 
+// Arguments longer than the init's bound on a /proc file reach the program
+// whole: 14 of 100 KiB each, 1.4 MiB (the init reads its own command line
+// from /proc).
+func TestProgramGetsLongArguments(t *testing.T) {
+	args := []string{"-c", `echo $#; printf %s "$@" | wc -c`, "sh"}
+	for i := range 14 {
+		args = append(args, strings.Repeat(string(rune('a'+i)), 100<<10))
+	}
+	res, err := proc.Run(t.Context(), proc.Config{Path: "/bin/sh", Args: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Fields(string(res.Stdout)); !res.Success() || len(got) != 2 || got[0] != "14" || got[1] != strconv.Itoa(14*100<<10) {
+		t.Errorf("the program saw %q (%+v); want 14 arguments, %d bytes", res.Stdout, res, 14*100<<10)
+	}
+}
+
 // A program that closes its standard output and runs on (a disconnect)
 // ends the host's reading at once: the init, which started it with the
 // same standard files, holds none of them.

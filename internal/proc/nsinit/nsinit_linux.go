@@ -28,9 +28,14 @@ const (
 	MsgStatus = "status"
 )
 
-// maxProcFile bounds what the init reads of a /proc file (a cmdline, a
-// status, a stat or a children list).
-const maxProcFile = 1 << 20
+// maxProcFile bounds what the init reads of a /proc file (a status, a stat
+// or a children list), and maxCmdline of its own command line: Linux takes
+// at most 6 MiB of arguments and environment (three quarters of the 8 MiB
+// stack limit its exec allows for them).
+const (
+	maxProcFile = 1 << 20
+	maxCmdline  = 8 << 20
+)
 
 func init() {
 	if v, _ := syscall.Getenv(Var); v == "" {
@@ -40,9 +45,12 @@ func init() {
 	// soon as syscall is, before the host's other packages (os among
 	// them, which would give os.Args): the init's own arguments come from
 	// /proc.
-	cmdline, ok := readFile("/proc/self/cmdline")
+	cmdline, ok := readFile("/proc/self/cmdline", maxCmdline)
 	if !ok {
-		return
+		// Only the host sets Var, for its init: an init that cannot
+		// read its arguments must not go on as the host's program.
+		syscall.Write(2, []byte("botarena: the process init cannot read /proc/self/cmdline\n"))
+		syscall.Exit(127)
 	}
 	args := splitNUL(cmdline)
 	if len(args) < 3 || args[0] != Arg0 {
@@ -121,7 +129,7 @@ func releaseStdio() {
 func hostPid(nspid int) int {
 	want := utoa(uint64(nspid))
 	mine := func(pid string) bool {
-		data, ok := readFile("/proc/" + pid + "/status")
+		data, ok := readFile("/proc/"+pid+"/status", maxProcFile)
 		if !ok {
 			return false
 		}
@@ -135,7 +143,7 @@ func hostPid(nspid int) int {
 	}
 	if tasks, ok := readDir("/proc/self/task"); ok {
 		for _, t := range tasks {
-			data, ok := readFile("/proc/self/task/" + t + "/children")
+			data, ok := readFile("/proc/self/task/"+t+"/children", maxProcFile)
 			if !ok {
 				break // no children files
 			}
@@ -154,7 +162,7 @@ func hostPid(nspid int) int {
 	self := string(buf[:n])
 	entries, _ := readDir("/proc")
 	for _, e := range entries {
-		stat, ok := readFile("/proc/" + e + "/stat")
+		stat, ok := readFile("/proc/"+e+"/stat", maxProcFile)
 		i := lastIndexByte(stat, ')')
 		if !ok || i < 0 {
 			continue
@@ -167,8 +175,9 @@ func hostPid(nspid int) int {
 	return 0
 }
 
-// readFile reads the file at path, at most maxProcFile bytes of it.
-func readFile(path string) (string, bool) {
+// readFile reads the whole file at path, if it holds at most limit bytes: a
+// longer one is not read (ok false), never in part.
+func readFile(path string, limit int) (string, bool) {
 	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return "", false
@@ -176,20 +185,19 @@ func readFile(path string) (string, bool) {
 	defer syscall.Close(fd)
 	var data []byte
 	buf := make([]byte, 4096)
-	for len(data) < maxProcFile {
+	for {
 		n, err := syscall.Read(fd, buf)
 		if err == syscall.EINTR {
 			continue
 		}
-		if err != nil {
-			return "", false
+		if err != nil || len(data)+n > limit {
+			return "", false // a file longer than limit is not read at all, never in part
 		}
 		if n <= 0 {
-			break
+			return string(data), true
 		}
 		data = append(data, buf[:n]...)
 	}
-	return string(data), true
 }
 
 // readDir lists the names in the directory at path.
