@@ -134,9 +134,10 @@ var bridges = func() *bridgeTables {
 		}
 	}
 	// Both relations are symmetric: each pair is looked at once. The
-	// placements come in the order of their lower endpoint, whose row (a
-	// square is x + 10y) is the placement's lowest: past the first q whose
-	// lowest row is below p's highest by 2 or more, no q comes near p. This
+	// placements come in the order of their lower endpoint a (a square is
+	// x + 10y), so a.Y() is a placement's least row and never decreases
+	// along the list: once q's least row is more than 1 past p's greatest,
+	// no later q comes near p. This
 	// runs at every start of a program that imports the package (a PDD
 	// strategy program starts for every move), so it stays small.
 	for i := range NumPlacements {

@@ -592,7 +592,8 @@ func dcCheckReplay(t *testing.T, res gameResult, sc darkchessSidecar) {
 }
 
 // dcQuickNoProgress is the no-capture-no-flip draw limit of the quick
-// tier's whole games in TestDarkchessFaultRecords.
+// tier's whole games in TestDarkchessFaultRecords and
+// TestDarkchessExamplePrograms.
 const dcQuickNoProgress = 4
 
 // dcCheckReplayRules is dcCheckReplay for a game played under rules.

@@ -29,9 +29,9 @@ const (
 )
 
 // maxProcFile bounds what the init reads of a /proc file (a status, a stat
-// or a children list), and maxCmdline of its own command line: Linux takes
-// at most 6 MiB of arguments and environment (three quarters of the 8 MiB
-// stack limit its exec allows for them).
+// or a children list), and maxCmdline of its own command line: Linux's exec
+// takes arguments and environment of at most a quarter of the stack limit,
+// and never more than 6 MiB.
 const (
 	maxProcFile = 1 << 20
 	maxCmdline  = 8 << 20
