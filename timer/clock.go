@@ -393,3 +393,31 @@ func (s Snapshot) OutOfTime() (side Side, at time.Time, ok bool) {
 	}
 	return side, at, ok
 }
+
+// NewClockFrom returns a clock for a game under c that goes on from the
+// players' states in s, as a [Snapshot] gave them (a game resumed, or
+// played again from an earlier ply after a take-back): each side's main
+// time, byo-yomi period, plies owed in it, plies played and time used,
+// given and lapsed. A side that was out of time is out again. Nothing is
+// running. now is as for [NewClock].
+func NewClockFrom(c Control, s [2]PlayerState, now func() time.Time) *Clock {
+	k := NewClock(c, now)
+	for i, ps := range s {
+		p := player{
+			main:    max(ps.Main, 0),
+			plies:   max(ps.Plies, 0),
+			used:    max(ps.Used, 0),
+			lapsed:  max(ps.Lapsed, 0),
+			granted: max(ps.Granted, 0),
+		}
+		if c.Period > 0 {
+			p.period = min(max(ps.Period, 0), c.Period)
+			p.pliesLeft = min(max(ps.PliesLeft, 1), c.plies())
+		}
+		if ps.Out {
+			p.flag = &TimeUpError{Side: Side(i), At: ps.OutAt}
+		}
+		k.players[i] = p
+	}
+	return k
+}

@@ -277,3 +277,43 @@ func TestPropertyJavaArithmetic(t *testing.T) {
 		}
 	})
 }
+
+// TestNewClockFrom checks that a clock made from another's snapshot goes
+// on as the other does: after any plies, both show the same state, and
+// the same plies after that leave them in the same state again (a game
+// played again from a ply, as a take-back does).
+func TestNewClockFrom(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genControl().Draw(t, "control")
+		now := time.Unix(1000, 0)
+		clock := func() time.Time { return now }
+		a := NewClock(c, clock)
+		play := func(k *Clock, side Side, d time.Duration) {
+			if k.Start(side) != nil {
+				return
+			}
+			now = now.Add(d)
+			k.Stop()
+		}
+		n := rapid.IntRange(0, 12).Draw(t, "plies before")
+		for i := range n {
+			play(a, Side(i%2), genDuration(15*time.Second).Draw(t, "before"))
+		}
+		s := a.Snapshot()
+		b := NewClockFrom(c, s.Players, clock)
+		if got := b.Snapshot(); got.Players != s.Players {
+			t.Fatalf("resumed clock:\n%+v\nwant\n%+v", got.Players, s.Players)
+		}
+		for i := range rapid.IntRange(0, 12).Draw(t, "plies after") {
+			d := genDuration(15 * time.Second).Draw(t, "after")
+			side := Side((n + i) % 2)
+			at := now
+			play(a, side, d)
+			now = at
+			play(b, side, d)
+			if sa, sb := a.Snapshot(), b.Snapshot(); sa.Players != sb.Players {
+				t.Fatalf("after ply %d: resumed clock\n%+v\nthe original\n%+v", i+1, sb.Players, sa.Players)
+			}
+		}
+	})
+}

@@ -14,6 +14,9 @@ import (
 //	GET  /events           the index's event stream (SSE): the games, as they change
 //	GET  /live/{id}        a game's live page
 //	GET  /events/{id}      the game's event stream (SSE): its frames, moves, result
+//	GET  /play/{id}?seat=T a seat's page, where a person plays (the live page without a seat's token)
+//	GET  /play/{id}/events?seat=T  the seat's event stream (SSE): its view, the question asked
+//	POST /play/{id}/act?seat=T     the seat's answer (form: session, n, kind, move)
 //	GET  /replay?file=F    the replay page of record file F (under the record directories): its moves
 //	GET  /replay?upload=U  the replay page of upload U
 //	GET  /replay/frame?file=F&game=G&ply=N[&view=V]   one frame of a replay (JSON), drawn then
@@ -31,6 +34,9 @@ func (v *Viewer) routes() http.Handler {
 	mux.HandleFunc("GET /events", v.serveIndexEvents)
 	mux.HandleFunc("GET /live/{id}", v.serveLive)
 	mux.HandleFunc("GET /events/{id}", v.serveGameEvents)
+	mux.HandleFunc("GET /play/{id}", v.serveSeat)
+	mux.HandleFunc("GET /play/{id}/events", v.serveSeatEvents)
+	mux.HandleFunc("POST /play/{id}/act", v.serveSeatAnswer)
 	mux.HandleFunc("GET /replay", v.serveReplay)
 	mux.HandleFunc("GET /replay/frame", v.serveFrame)
 	mux.HandleFunc("POST /replay", v.serveReplayUpload)

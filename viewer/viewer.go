@@ -102,6 +102,7 @@ type Viewer struct {
 	records  map[string]int       // record files the games wrote (resolved paths, how many games name each), readable by the replay page
 	version  uint64               // changes with every event, for the index stream
 	indexSub map[chan struct{}]struct{}
+	seats    map[string]*gameSeats // the seats persons play (seat.go), by game id
 }
 
 // liveGame is one game the viewer was told about.
@@ -170,6 +171,7 @@ func New(o Options) (*Viewer, error) {
 		games:    map[string]*liveGame{},
 		records:  map[string]int{},
 		indexSub: map[chan struct{}]struct{}{},
+		seats:    map[string]*gameSeats{},
 	}
 	v.handler = v.routes()
 	return v, nil

@@ -10,11 +10,11 @@ import (
 // noteContainment says once, before a run's games, what holds the programs
 // among players when it is the last resort: one whose descendant can
 // outlive its game by leaving its process group and session, clearing its
-// environment and losing its parent. Built-in players run nothing, so a run
-// of them alone says nothing.
+// environment and losing its parent. Built-in players and persons run
+// nothing, so a run of them alone says nothing.
 func noteContainment(w io.Writer, players []*playerSpec) {
 	for _, p := range players {
-		if p.Builtin != "" {
+		if p.Builtin != "" || p.Human {
 			continue
 		}
 		if c := proc.Probe(); c.Escapable() {

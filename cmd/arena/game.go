@@ -122,6 +122,7 @@ type playerSpec struct {
 	Builtin  string   // the built-in bot, "" for a program
 	Protocol string   // the program's interface (one of gameDef.Protocols), "" for a built-in
 	Command  []string // the program and its arguments, split on blanks
+	Human    bool     // a person plays, on the web viewer's seat page (human.go)
 }
 
 // gameJob is one game to play.
@@ -140,6 +141,10 @@ type gameJob struct {
 	// program that swaps the directory for a symlink does not take them
 	// elsewhere.
 	Root *os.Root
+
+	// Web is where persons play (the seat pages of -web), nil without
+	// -web: a game with a person in it then cannot start (human.go).
+	Web *webSeats
 
 	// Opening is where the game starts, from -openings (assignOpenings):
 	// games 2i and 2i+1 of a pairing, the seats swapped, share one. Nil for

@@ -111,12 +111,18 @@ func parsePlayer(def *gameDef, spec string) (*playerSpec, error) {
 		p.Name, body = spec[:i], spec[i+1:]
 	}
 	accepted := func() string {
-		return fmt.Sprintf("built-in players: %s; or a program as PROTOCOL:COMMAND with PROTOCOL one of %s (a path such as ./bot speaks %s); NAME=... names a player",
+		return fmt.Sprintf("built-in players: %s; or a program as PROTOCOL:COMMAND with PROTOCOL one of %s (a path such as ./bot speaks %s); or human, a person on the -web page; NAME=... names a player",
 			strings.Join(def.Builtins, ", "), strings.Join(def.Protocols, ", "), def.Protocols[0])
 	}
 	switch {
 	case strings.TrimSpace(body) == "":
 		return nil, fmt.Errorf("empty player %q (%s)", spec, accepted())
+	case body == humanPlayer:
+		p.Human = true
+		if p.Name == "" {
+			p.Name = humanPlayer
+		}
+		return p, nil
 	case slices.Contains(def.Builtins, body):
 		p.Builtin = body
 		if p.Name == "" {
@@ -308,6 +314,9 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 		return nil, fmt.Errorf("-j %d: play at least one game at a time", o.jobs)
 	case !slices.Contains(def.Presets, cfg.Rules):
 		return nil, fmt.Errorf("-rules %q: unknown preset for %s (presets: %s)", cfg.Rules, def.Name, strings.Join(def.Presets, ", "))
+	}
+	if o.web == "" && slices.ContainsFunc(cfg.Players, func(p *playerSpec) bool { return p.Human }) {
+		return nil, fmt.Errorf("a person (player %s) plays on the web viewer's page: give -web ADDR (-web :8080, say), and open the link printed for each game", humanPlayer)
 	}
 	if cfg.Time != "" {
 		if _, err := timer.Parse(cfg.Time); err != nil {
@@ -545,7 +554,7 @@ func safeName(s string) string {
 // stops starting games when ctx is done, or when stop (if not nil, called
 // like done) says not to start the next; games cut short come back with
 // Winner -2.
-func playAll(ctx context.Context, cfg *matchConfig, rec *runRecord, r runner, games []finished, jobs int, w viewer.Watcher, results *resultsLog, done func(*finished), stop func(next *finished) bool) error {
+func playAll(ctx context.Context, cfg *matchConfig, rec *runRecord, r runner, games []finished, jobs int, w viewer.Watcher, seats *webSeats, results *resultsLog, done func(*finished), stop func(next *finished) bool) error {
 	var todo []*finished
 	for i := range games {
 		if !games[i].restored {
@@ -592,6 +601,7 @@ func playAll(ctx context.Context, cfg *matchConfig, rec *runRecord, r runner, ga
 				g.started = true
 				job := g.job
 				job.Watch = w
+				job.Web = seats
 				job.Log = logger.With("game", job.N)
 				// A game an earlier run began and did not finish starts
 				// afresh: what it left is removed.
@@ -718,16 +728,17 @@ func outcomeFor(g *finished, p *playerSpec) (int, bool) {
 	return -1, true
 }
 
-// startWatcher starts the viewer when o.web asks for it.
-func startWatcher(ctx context.Context, o runOptions, cfg *matchConfig, stdout io.Writer) (viewer.Watcher, func(), error) {
+// startWatcher starts the viewer when o.web asks for it. seats is where
+// persons play (human.go), nil without -web.
+func startWatcher(ctx context.Context, o runOptions, cfg *matchConfig, stdout io.Writer) (w viewer.Watcher, seats *webSeats, wait func(), err error) {
 	if o.web == "" {
-		return viewer.Discard{}, func() {}, nil
+		return viewer.Discard{}, nil, func() {}, nil
 	}
-	w, wait, err := startViewer(ctx, o.web, stdout, []string{cfg.Out})
+	sv, wait, err := startViewer(ctx, o.web, stdout, []string{cfg.Out})
 	if err != nil {
-		return nil, nil, fmt.Errorf("-web %s: %w", o.web, err)
+		return nil, nil, nil, fmt.Errorf("-web %s: %w", o.web, err)
 	}
-	return w, wait, nil
+	return sv, &webSeats{host: sv, url: sv.url, out: stdout}, wait, nil
 }
 
 // holdViewer keeps the viewer up after the games until ctx is done.
@@ -910,7 +921,7 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 	}
 	viewCtx, stopView := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopView()
-	w, wait, err := startWatcher(viewCtx, pr.o, cfg, stdout)
+	w, seats, wait, err := startWatcher(viewCtx, pr.o, cfg, stdout)
 	if err != nil {
 		return err
 	}
@@ -921,7 +932,7 @@ func execute(ctx context.Context, pr *preparedRun, pairs []pairing, stdout io.Wr
 	}
 	unfinished := 0
 	timed := &timedRunner{runner: pr.r, took: map[*gameJob]time.Duration{}}
-	playErr := playAll(ctx, cfg, pr.rec, timed, games, pr.o.jobs, w, results, func(g *finished) {
+	playErr := playAll(ctx, cfg, pr.rec, timed, games, pr.o.jobs, w, seats, results, func(g *finished) {
 		if g.result.Winner == -2 {
 			unfinished++
 		}
@@ -991,7 +1002,7 @@ var errNeverStarted = errors.New("a program never started")
 func neverStarted(cfg *matchConfig, games []finished) error {
 	var msgs []string
 	for _, p := range cfg.Players {
-		if p.Builtin != "" {
+		if p.Builtin != "" || p.Human {
 			continue
 		}
 		n, failed, why := 0, 0, ""

@@ -99,6 +99,9 @@ func newRunRecord(cmd string, cfg *matchConfig, fs *flag.FlagSet) (*runRecord, e
 	})
 	for _, p := range cfg.Players {
 		spec := p.Builtin
+		if p.Human {
+			spec = humanPlayer
+		}
 		if spec == "" {
 			cmd := slices.Clone(p.Command)
 			if strings.ContainsAny(cmd[0], `/\`) && !filepath.IsAbs(cmd[0]) {

@@ -23,7 +23,7 @@ import (
 // (files or directories) and the records the watcher is told about. wait
 // stops the server, if ctx is not done yet, and returns once it has
 // stopped: call it when done with the viewer.
-func startViewer(ctx context.Context, addr string, out io.Writer, recordDirs []string) (w viewer.Watcher, wait func(), err error) {
+func startViewer(ctx context.Context, addr string, out io.Writer, recordDirs []string) (w *servedViewer, wait func(), err error) {
 	v, err := viewer.New(viewer.Options{Games: viewer.Games(), Records: recordDirs})
 	if err != nil {
 		return nil, nil, err
@@ -39,7 +39,8 @@ func startViewer(ctx context.Context, addr string, out io.Writer, recordDirs []s
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 		ErrorLog:          log.New(io.Discard, "", 0),
 	}
-	fmt.Fprintf(out, "Viewer: %s\n", viewerURL(ln.Addr()))
+	sv := &servedViewer{Viewer: v, url: viewerURL(ln.Addr())}
+	fmt.Fprintf(out, "Viewer: %s\n", sv.url)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -58,7 +59,13 @@ func startViewer(ctx context.Context, addr string, out io.Writer, recordDirs []s
 		cancel()
 		<-served
 	}()
-	return v, func() { stop(); <-done }, nil
+	return sv, func() { stop(); <-done }, nil
+}
+
+// servedViewer is the web viewer startViewer serves, with its address.
+type servedViewer struct {
+	*viewer.Viewer
+	url string // "http://127.0.0.1:8080/"
 }
 
 // viewerURL is the address to print for a listener: a wildcard address
