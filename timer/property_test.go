@@ -305,7 +305,7 @@ func TestNewClockFrom(t *testing.T) {
 			t.Fatalf("resumed clock:\n%+v\nwant\n%+v", got.Players, s.Players)
 		}
 		for i := range rapid.IntRange(0, 12).Draw(t, "plies after") {
-			d := genDuration(15 * time.Second).Draw(t, "after")
+			d := genDuration(15*time.Second).Draw(t, "after")
 			side := Side((n + i) % 2)
 			at := now
 			play(a, side, d)
