@@ -200,7 +200,7 @@
 //
 // The rules:
 //
-//	resignation     the loser resigned (dark chess, Geister)
+//	resignation     the loser resigned (dark chess, Geister; a person, any game)
 //	discs           Othello: neither side can move; the disc counts decide
 //	score           PDD: the points decide ("draw by score": points, islands
 //	                and bridges all equal)
@@ -210,6 +210,7 @@
 //	blue captured   Geister: the winner captured the loser's four blue ghosts
 //	red captured    Geister: the loser captured the winner's four red ghosts
 //	ply limit       Geister: a draw at the ply limit
+//	agreed draw     two persons agreed on a draw (players "human")
 //	no pieces       dark chess: the loser has no pieces left
 //	no moves        dark chess: the loser, to move, has no legal move
 //	no progress     dark chess: a draw after too many plies without a capture

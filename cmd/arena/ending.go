@@ -29,7 +29,7 @@ const (
 	endTime     // it did not answer in time (to start, connect, hand-shake or move)
 
 	// Endings by the rules.
-	endResign       // the loser resigned (dark chess's MGTP "a0 a0", Geister's platforms)
+	endResign       // the loser resigned (dark chess's MGTP "a0 a0", Geister's platforms, a person)
 	endDiscs        // Othello: neither side can move, the discs decide (a draw if equal)
 	endScore        // PDD: the points decide (a draw if points, islands and bridges are all equal)
 	endIslands      // PDD: points equal, the islands decide
@@ -42,6 +42,7 @@ const (
 	endNoProgress   // dark chess: a draw after too many plies without a capture or a flip
 	endRepetition   // dark chess: a draw by a repeated cycle of plies
 	endPlyLimit     // Geister: a draw at the ply limit
+	endAgreed       // a draw two persons agreed on (human.go)
 
 	numEndings
 )
@@ -67,6 +68,7 @@ var endingWords = [numEndings]string{
 	endNoProgress:   "no progress",
 	endRepetition:   "repetition",
 	endPlyLimit:     "ply limit",
+	endAgreed:       "agreed draw",
 }
 
 // String returns the ending's word: "time", "blue captured", ...; "" for
@@ -216,7 +218,7 @@ A program's fault (the program that did it loses):
   time            no answer in time: to start, connect, hand-shake or move
 
 The rules:
-  resignation     the loser resigned (dark chess, Geister)
+  resignation     the loser resigned (dark chess, Geister; a person, any game)
   discs           Othello: neither side can move; the disc counts decide
   score           PDD: the points decide ("draw by score": points, islands
                   and bridges all equal)
@@ -226,6 +228,7 @@ The rules:
   blue captured   Geister: the winner captured the loser's four blue ghosts
   red captured    Geister: the loser captured the winner's four red ghosts
   ply limit       Geister: a draw at the ply limit
+  agreed draw     two persons agreed on a draw (players "human")
   no pieces       dark chess: the loser has no pieces left
   no moves        dark chess: the loser, to move, has no legal move
   no progress     dark chess: a draw after too many plies without a capture
