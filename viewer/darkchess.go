@@ -113,7 +113,7 @@ func ReplayDarkChess(name string, data []byte) (Replay, error) {
 		}
 		return DarkChessStatus(players, colorsAt(i), i%2, end && over, res)
 	}
-	rp := Replay{Game: "darkchess", Players: players, Moves: moves}
+	rp := Replay{Game: "darkchess", Players: players, Moves: moves, Start: darkChessBoardStart(b, positions)}
 	rp.Frame = framesIn(n, func(i int) Frame {
 		last := darkchess.NoMove
 		if i > 0 {

@@ -21,12 +21,23 @@
 //	/live/{id}         a game's live page: the board, both clocks, the move list, the result
 //	/replay?file=F     the replay page of a record file under Options.Records, or that a game
 //	                   finished with; /replay?upload=U that of an uploaded record
+//	/replay/start?file=F&game=G&ply=N
+//	                   the position at ply N as a start file in the platform's format,
+//	                   a download that "arena match -start" reads (see Replay.Start)
+//	/replay/output?file=F&game=G&ply=N
+//	                   what the programs printed for ply N, read from the record's directory
 //
 // A replay page is stepped with the arrow keys, Home, End, PageUp and
 // PageDown. It lists the moves and fetches each ply's picture as it is
 // shown (drawn then by the Game's Replay, see ReplayOthello, ReplayGeister,
 // ReplayDarkChess and ReplayPDD), so that it stays small however long the
-// record. For Geister, a game in progress shows no ghost's colour unless
+// record. Its "Save position" link saves the ply shown as a start file
+// (Othello: the -trans transcript or move list cut there; Geister and dark
+// chess: board.txt cut there, no result line; PDD: stepLog.txt cut there),
+// and its output panel shows, as text, what the programs printed: for PDD
+// the mover's logs of that turn, for the other games the end of each
+// program's whole output (it is not stamped with plies), at most 64 KiB
+// for a ply. For Geister, a game in progress shows no ghost's colour unless
 // the host reveals them (GeisterFrameOptions.Known), and each player's view
 // once they are known.
 //

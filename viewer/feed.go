@@ -62,6 +62,15 @@ type Replay struct {
 	// replays of this package's games give the zero Frame for any other
 	// i; [Replay.FrameAt] refuses it with an error, whatever Frame does.
 	Frame func(i int) Frame
+	// Start writes the position after i plies, 0 <= i <= len(Moves), as a
+	// start file in the platform's format: one file that arena's
+	// "match -start" reads by itself and plays on from (the platform's
+	// mid-game file). name is the file's name to suggest
+	// ("board-ply12.txt"). It fails, saying why, for a position no game
+	// starts from (the game is over there) or a record that cannot be cut
+	// (a PDD chess.txt alone). nil when the replay saves no start file;
+	// [Replay.StartAt] calls it safely.
+	Start func(i int) (name string, data []byte, err error)
 }
 
 // Discard is the Watcher of a host that shows its games to nobody: its

@@ -117,6 +117,7 @@ const geisterMaxReplayPlies = 3000
 // "player=N,<command>"), told apart by their content.
 func ReplayGeister(name string, data []byte) (Replay, error) {
 	var (
+		board   *record.GeisterBoard // the record as a board.txt
 		g       *geister.Game
 		players [2]string
 		known   [2]bool
@@ -133,6 +134,11 @@ func ReplayGeister(name string, data []byte) (Replay, error) {
 		}
 		players = [2]string{"player=0", "player=1"}
 		known = [2]bool{true, true}
+		// Its start file is a board.txt: the log's game, its players
+		// named as the log names them.
+		if board, err = record.NewGeisterBoard(g, "player=0", "player=1"); err != nil {
+			return Replay{}, fmt.Errorf("%s: %w", name, err)
+		}
 	} else {
 		b, rerr := record.ReadGeisterBoard(bytes.NewReader(data))
 		if rerr != nil {
@@ -145,6 +151,7 @@ func ReplayGeister(name string, data []byte) (Replay, error) {
 		if g, err = b.Game(rules); err != nil {
 			return Replay{}, fmt.Errorf("%s: %w", name, err)
 		}
+		board = b
 		clocks = func(ply int) [2]string { return geisterRecordClocks(b, ply) }
 		players = [2]string{b.First, b.Second}
 		for c := range players {
@@ -163,6 +170,9 @@ func ReplayGeister(name string, data []byte) (Replay, error) {
 	res, over := g.Result()
 	texts := make([]string, len(moves))
 	out := Replay{Game: "geister", Players: players, Moves: texts}
+	if startPly == 0 && board != nil && len(board.Moves) == len(moves) {
+		out.Start = geisterBoardStart(board, g)
+	}
 	if over {
 		out.Result = res.String()
 	}

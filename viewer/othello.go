@@ -73,7 +73,9 @@ func ReplayOthello(name string, data []byte) (Replay, error) {
 		if err != nil {
 			return Replay{}, fmt.Errorf("%s: %w", name, err)
 		}
-		return othelloReplay(g, [2]string{t.Black, t.White}), nil
+		rp := othelloReplay(g, [2]string{t.Black, t.White})
+		rp.Start = othelloTransStart(g, t.Black, t.White)
+		return rp, nil
 	}
 	g, err := record.ReadOthelloMoveList(bytes.NewReader(data))
 	if err != nil {
@@ -82,7 +84,9 @@ func ReplayOthello(name string, data []byte) (Replay, error) {
 	if g.Ply() == 0 {
 		return Replay{}, errors.New(name + ": an Othello move list with no moves (want a -trans transcript or moves such as f5d6c3)")
 	}
-	return othelloReplay(g, [2]string{}), nil // a move list names nobody
+	rp := othelloReplay(g, [2]string{}) // a move list names nobody
+	rp.Start = othelloMoveListStart(g)
+	return rp, nil
 }
 
 // othelloReplay is the replay of a game: its moves, and its frames drawn

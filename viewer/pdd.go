@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -42,6 +43,7 @@ func ReplayPDD(name string, data []byte) (Replay, error) {
 		}
 		rp.Players = [2]string{clipText(f.Programs.W, maxNameBytes), clipText(f.Programs.B, maxNameBytes)}
 		rp.Moves, rp.Frame = pddFrames(g)
+		rp.Start = pddStepLogStart(g)
 		rp.Result = clipText(pddResultFileText(f), maxResultBytes)
 		if rp.Result != "" {
 			rp.Frame = pddLastSays(rp.Frame, len(rp.Moves), rp.Result)
@@ -69,6 +71,7 @@ func ReplayPDD(name string, data []byte) (Replay, error) {
 		return Replay{}, fmt.Errorf("pdd replay %s: %w", name, err)
 	}
 	rp.Moves, rp.Frame = pddFrames(g)
+	rp.Start = pddStepLogStart(g)
 	if res, over := g.Result(); over {
 		rp.Result = res.String()
 	}
@@ -100,6 +103,8 @@ func pddChessReplay(c record.PDDChess, name string) (Replay, error) {
 	}
 	return Replay{Game: "pdd", Frame: framesIn(0, func(int) Frame {
 		return Frame{Board: boardsvg.PDD(p, boardsvg.PDDOptions{}), Status: "tiles of chess.txt; " + pddScoreText(p.Score(pdd.White), p.Score(pdd.Black)), ToMove: -1}
+	}), Start: startsIn(0, func(int) (string, []byte, error) {
+		return "", nil, errors.New("a chess.txt alone holds the tiles and not the moves that placed them: no start file is cut from it; open the game's stepLog.txt or result.json")
 	})}, nil
 }
 

@@ -539,6 +539,9 @@ type replaySource struct {
 	source string     // its path, or "uploaded"
 	key    string     // its key in the store, the game to follow
 	read   func() ([]byte, error)
+	// real is the record file's resolved path, "" for an upload: the
+	// programs' output is looked for beside it.
+	real string
 }
 
 // sourceOf finds the record a replay request names: "upload" (an id the
@@ -560,7 +563,7 @@ func (v *Viewer) sourceOf(q url.Values) (replaySource, error) {
 		return replaySource{}, err
 	}
 	return replaySource{query: url.Values{"file": {path}}, name: filepath.Base(path), source: path, key: key,
-		read: func() ([]byte, error) { return v.readRecord(real, path) }}, nil
+		read: func() ([]byte, error) { return v.readRecord(real, path) }, real: real}, nil
 }
 
 // load returns the replay of src read as game ("" for the first game that
@@ -617,6 +620,10 @@ type replayData struct {
 	// Frame is the URL of the frames, to which "&ply=N" (and "&view=V" for
 	// a player's view) is added.
 	Frame string `json:"frame"`
+	// Start is the URL of the start file at a ply, Output that of the
+	// programs' output of a ply: "&ply=N" is added to each.
+	Start  string `json:"start"`
+	Output string `json:"output"`
 }
 
 // serveReplay serves the replay page of a record file under the record
@@ -645,7 +652,8 @@ func (v *Viewer) serveReplay(w http.ResponseWriter, r *http.Request) {
 	title := p.def.Title + " replay: " + src.name
 	v.page(w, http.StatusOK, "replay.html", replayPage{Title: title, Name: src.name, Source: src.source, GameName: p.def.Title,
 		Seats: p.def.Seats, Detected: p.detected, Players: p.rp.Players, Result: p.rp.Result,
-		Data: replayData{Game: p.def.Name, Moves: p.rp.Moves, Frame: "/replay/frame?" + fq.Encode()}})
+		Data: replayData{Game: p.def.Name, Moves: p.rp.Moves, Frame: "/replay/frame?" + fq.Encode(),
+			Start: "/replay/start?" + fq.Encode(), Output: "/replay/output?" + fq.Encode()}})
 }
 
 // serveReplayUpload reads an uploaded record: the "file" part of a

@@ -21,6 +21,10 @@ import (
 //	GET  /replay?upload=U  the replay page of upload U
 //	GET  /replay/frame?file=F&game=G&ply=N[&view=V]   one frame of a replay (JSON), drawn then
 //	GET  /replay/frame?upload=U&game=G&ply=N[&view=V]
+//	GET  /replay/start?file=F&game=G&ply=N    the start file at ply N, as a download (Replay.Start)
+//	GET  /replay/start?upload=U&game=G&ply=N
+//	GET  /replay/output?file=F&game=G&ply=N   the programs' output of ply N (JSON), from the record's directory
+//	GET  /replay/output?upload=U&game=G&ply=N (an upload has none: the answer says so)
 //	POST /replay           an upload (a form's "file", or the body): kept, and 303 to its replay page
 //	GET  /static/...       the style sheet and the scripts
 //
@@ -39,6 +43,8 @@ func (v *Viewer) routes() http.Handler {
 	mux.HandleFunc("POST /play/{id}/act", v.serveSeatAnswer)
 	mux.HandleFunc("GET /replay", v.serveReplay)
 	mux.HandleFunc("GET /replay/frame", v.serveFrame)
+	mux.HandleFunc("GET /replay/start", v.serveStart)
+	mux.HandleFunc("GET /replay/output", v.serveOutput)
 	mux.HandleFunc("POST /replay", v.serveReplayUpload)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(v.static)))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

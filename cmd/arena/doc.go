@@ -431,8 +431,12 @@
 // record file the index lists or that is uploaded, stepped with the arrow
 // keys, Home, End, PageUp and PageDown. The index lists only the files a
 // game replays. A replay page holds the moves, and fetches the picture of
-// each ply as it is shown, so that it stays small however long the record;
-// the viewer reads or draws at most a few replays at once (others wait a
+// each ply as it is shown, so that it stays small however long the record.
+// Its "Save position" link saves the ply shown as a start file in the
+// platform's format, from which "arena match -start FILE" plays on (a
+// program debugged from there), and beside the moves it shows what the
+// programs printed, read from the game's directory: a PDD turn's logs/, or
+// the end of each program's output for the other games. The viewer reads or draws at most a few replays at once (others wait a
 // moment, then get 503) and keeps the latest uploads within a bound. The
 // pages are package viewer's http.Handler and the pictures package
 // boardsvg's: a program that embeds a referee serves the same viewer.

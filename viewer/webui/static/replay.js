@@ -2,7 +2,9 @@
 // each ply is fetched from the viewer when it is shown (the last few kept,
 // the next one fetched ahead). Keys: ArrowLeft/ArrowRight one ply,
 // Home/End, PageUp/PageDown ten plies. The ply is kept in the URL's hash
-// (#ply=12), so a link opens there.
+// (#ply=12), so a link opens there. The "Save position" link follows the
+// ply shown (the start file the viewer cuts there), and the output panel
+// shows what the programs printed for it, as text only.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("data").textContent);
@@ -28,8 +30,52 @@
     while (cache.size > keep) cache.delete(cache.keys().next().value);
   }
 
+  // The programs' output of the ply shown: one fetch at a time, the latest
+  // ply wanted fetched once the one under way is in.
+  const save = document.getElementById("save-start");
+  const outNote = document.getElementById("output-note");
+  const outParts = document.getElementById("output-parts");
+  let outWant = -1, outShown = -1, outBusy = false;
+
+  function showOutput(body) {
+    outNote.textContent = body.note || "";
+    outParts.replaceChildren();
+    for (const part of body.parts || []) {
+      const h = document.createElement("h3");
+      let title = part.name;
+      if (part.mover) title += " (the program that made this ply)";
+      if (part.cut > 0) title += " (its end: " + part.cut + " bytes before left out)";
+      h.textContent = title;
+      const pre = document.createElement("pre");
+      pre.className = "mono" + (part.mover ? " mover" : "");
+      pre.textContent = part.text;
+      outParts.append(h, pre);
+    }
+  }
+
+  async function pumpOutput() {
+    if (outBusy || outWant === outShown) return;
+    const ply = outWant;
+    outBusy = true;
+    let body;
+    try {
+      const resp = await fetch(data.output + "&ply=" + ply, {cache: "no-store"});
+      body = await resp.json();
+      if (!resp.ok) body = {note: body.error || resp.statusText};
+    } catch (e) {
+      body = {note: "the viewer does not answer (" + e + ")"};
+    }
+    outBusy = false;
+    outShown = ply;
+    if (ply === outWant) showOutput(body);
+    pumpOutput();
+  }
+
   function display(f) {
     board.show(f, f.ply);
+    save.href = data.start + "&ply=" + f.ply;
+    outWant = f.ply;
+    pumpOutput();
     shown = keyOf(f.ply, f.view || "");
     moves.querySelectorAll(".current").forEach(e => e.classList.remove("current"));
     const li = moves.children[f.ply - 1];
