@@ -352,7 +352,7 @@ func (v *Viewer) seatLocked(id, token string) (*seat, int) {
 // 409 for a question no longer asked, 400 for an answer not allowed.
 func answerLocked(s *seat, n uint64, a Answer) (int, error) {
 	if s.asked == nil || s.asked.n != n {
-		return http.StatusConflict, errors.New("that question is no longer asked (the page is behind: it reloads)")
+		return http.StatusConflict, errors.New("that question is no longer asked: it was answered already, or its time ran out")
 	}
 	q := s.asked.q
 	ok := false
