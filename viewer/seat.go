@@ -25,9 +25,11 @@ import (
 // with the rules, as it does a program's.
 //
 // A seat's link works from one browser at a time: the first page that
-// follows the seat's event stream holds it, and the others are told that
-// it is open elsewhere until that page leaves. A page without the token is
-// a spectator's (the live page) and can send nothing.
+// follows the seat's event stream holds it, and the pages of other
+// browsers are told that it is open elsewhere until that page leaves; a
+// page of the same browser (a reload) takes the seat over at once (see
+// seatCookie). A page without the token is a spectator's (the live page)
+// and can send nothing.
 
 // AnswerKind is what a person answers to a question.
 type AnswerKind uint8

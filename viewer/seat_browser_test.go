@@ -341,6 +341,13 @@ func TestBrowserSeat(t *testing.T) {
 		if want := []string{"A red", "B red", "C red", "D red", "E blue", "F blue", "G blue", "H blue"}; !slices.Equal(s.Ghosts, want) {
 			t.Fatalf("ghosts %v, want %v", s.Ghosts, want)
 		}
+		// A reload shows the question again at once: the browser that
+		// held the seat takes it over, whether or not its old page's
+		// stream has ended yet.
+		b.Open(srv.URL + path)
+		if s = read(`s.ghosts.length === 8 || s.notice !== ""`); s.Notice != "" || len(s.Ghosts) != 8 {
+			t.Fatalf("after a reload: notice %q, ghosts %v", s.Notice, s.Ghosts)
+		}
 		click := func(letter string) {
 			t.Helper()
 			g := setup.Ghosts[letter[0]-'A']
