@@ -308,6 +308,30 @@ if (cw / ch > a) cw = ch * a; else ch = cw / a;
 const left = r.left + (r.width - cw) / 2, top = r.top + (r.height - ch) / 2;
 return {x: left + (arguments[0] - vx) / vw * cw, y: top + (arguments[1] - vy) / vh * ch};`
 
+// ClickArea waits (up to 20 s) until the seat page shows the board area
+// name on its overlay, as one to click (a square that begins or continues
+// a move, one clicked, a Geister setup's ghost), then clicks its centre.
+// It finds the area where the page drew it: to check the page's own
+// geometry, use ClickPicture.
+func (b *Browser) ClickArea(name string) {
+	b.T.Helper()
+	var at struct {
+		X, Y  float64
+		Error string
+	}
+	b.Await(`const name = arguments[0], done = arguments[arguments.length - 1], t0 = performance.now();
+		(function check() {
+		  const e = Array.from(document.querySelectorAll("#overlay:not([hidden]) .area")).find(e => e.dataset.area === name);
+		  if (e) { const r = e.getBoundingClientRect(); done({x: r.left + r.width / 2, y: r.top + r.height / 2}); }
+		  else if (performance.now() - t0 > 20000) done({error: "the seat page shows no area " + JSON.stringify(name) + " to click"});
+		  else setTimeout(check, 10);
+		})();`, &at, name)
+	if at.Error != "" {
+		b.T.Fatal(at.Error)
+	}
+	b.ClickAt(at.X, at.Y)
+}
+
 // ClickPicture clicks the board picture (the img #board of the viewer's
 // pages) at (x, y) in the units of the picture's viewBox, as a user would
 // click that point of the board: the centre of a square, say.
