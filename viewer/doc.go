@@ -52,7 +52,8 @@
 // session, the game as the seat sees it, the question asked and its
 // number n; an answer is a form (session, n, kind, move) posted to
 // /play/{id}/act?seat=T: 204 when taken, 400 when not allowed, 403 from
-// a page that does not hold the seat, 409 for a question no longer asked.
+// a page that does not hold the seat, 409 for a question no longer asked,
+// 413 for an answer longer than 4 KiB.
 //
 // A replay page is stepped with the arrow keys, Home, End, PageUp and
 // PageDown. It lists the moves and fetches each ply's picture as it is

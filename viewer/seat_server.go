@@ -173,7 +173,8 @@ func (v *Viewer) serveSeatEvents(w http.ResponseWriter, r *http.Request) {
 
 // serveSeatAnswer takes a seat page's answer (a form: session, n, kind,
 // move): 204 when it is taken, 403 for a page that does not hold the seat,
-// 409 for a question no longer asked, 400 for an answer not allowed.
+// 409 for a question no longer asked, 400 for an answer not allowed, 413
+// for a body longer than maxSeatAnswerBytes.
 func (v *Viewer) serveSeatAnswer(w http.ResponseWriter, r *http.Request) {
 	id, token := r.PathValue("id"), r.URL.Query().Get("seat")
 	r.Body = http.MaxBytesReader(w, r.Body, maxSeatAnswerBytes)
