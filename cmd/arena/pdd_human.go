@@ -44,12 +44,11 @@ func (l *pddLive) moved(e permove.MoveEvent, f viewer.Frame) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.frame = f
-	l.steps = l.steps[:min(max(e.Ply-1, 0), len(l.steps))]
-	if e.TakeBack {
+	if e.TakeBack { // e.Ply actions are left
 		l.steps = l.steps[:min(e.Ply, len(l.steps))]
-	} else {
-		l.steps = append(l.steps, e.Move.Step)
+		return
 	}
+	l.steps = append(l.steps[:min(max(e.Ply-1, 0), len(l.steps))], e.Move.Step)
 }
 
 // canTakeBack reports whether c has an action of its own after the start's

@@ -19,7 +19,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/botarena/botarena/pdd"
 	"github.com/botarena/botarena/protocol/permove"
+	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/viewer"
 )
 
@@ -387,5 +389,53 @@ func TestPDDHumanWithoutWeb(t *testing.T) {
 	res := r.Play(t.Context(), pddJob(t, 1, r.cfg.Players[0], r.cfg.Players[1], w))
 	if res.Winner != 1 || res.Faults[0].Kind != faultStart || !strings.Contains(res.Faults[0].Reason, "-web") {
 		t.Errorf("result %+v", res)
+	}
+}
+
+// A person who does not move in time loses by time, as a program would:
+// no move is played in their place.
+func TestPDDHumanTimeout(t *testing.T) {
+	g := startPDDHumanGame(t, matchConfig{Time: "1s/move"}, &playerSpec{Spec: "alice=human", Name: "alice", Human: true}, pddPlayer("random", ""))
+	g.seats(t, 1) // the link is printed; nobody opens it
+	res := <-g.done
+	if res.Err != nil || res.Winner != 1 || res.Ending != endTime || res.Faults[0].Kind != faultTimeout || res.Plies != 0 {
+		t.Fatalf("result %+v", res)
+	}
+}
+
+// pddLive follows the referee's events: actions, and a take-back that
+// leaves some of them; take-back is open to a side with an action after
+// the start's.
+func TestPDDLive(t *testing.T) {
+	start, err := record.ReadPDDStepLog(strings.NewReader("W_1_Chess_0,0_1,0\n"), record.PDDLenient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &pddLive{steps: start.Steps, startSteps: 1}
+	step := func(line string) record.PDDStep {
+		s, err := record.ParsePDDStep(line, record.PDDLenient)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if l.canTakeBack(pdd.White) || l.canTakeBack(pdd.Black) {
+		t.Error("take-back open before any action after the start's")
+	}
+	for i, line := range []string{"B_2_Chess_9,9_8,9", "W_3_Chess_5,5_6,5", "B_4_Chess_0,9_1,9", "W_5_Chess_3,3_3,4"} {
+		l.moved(permove.MoveEvent{Ply: i + 2, Move: permove.MoveRecord{Step: step(line)}}, viewer.Frame{Ply: i + 2})
+	}
+	if !l.canTakeBack(pdd.White) || !l.canTakeBack(pdd.Black) || len(l.steps) != 5 {
+		t.Fatalf("after 4 actions: %d steps", len(l.steps))
+	}
+	// Black takes back B_4 (and W_5): 3 actions are left.
+	l.moved(permove.MoveEvent{Ply: 3, Move: permove.MoveRecord{Step: step("W_3_Chess_5,5_6,5")}, TakeBack: true}, viewer.Frame{Ply: 3})
+	if len(l.steps) != 3 || l.steps[2].String() != "W_3_Chess_5,5_6,5" || l.frame.Ply != 3 {
+		t.Fatalf("after the take-back: %v", l.steps)
+	}
+	// White takes back W_3: 2 actions are left, B_2 the last.
+	l.moved(permove.MoveEvent{Ply: 2, TakeBack: true}, viewer.Frame{Ply: 2})
+	if len(l.steps) != 2 || l.canTakeBack(pdd.White) || !l.canTakeBack(pdd.Black) {
+		t.Errorf("after White's take-back: %v", l.steps)
 	}
 }
