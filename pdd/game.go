@@ -22,7 +22,7 @@ const (
 )
 
 // String returns "unfinished", "score", "islands", "bridges", "draw",
-// "violation", "resign" or "agreed".
+// "violation", "resignation" or "agreement".
 func (r Reason) String() string {
 	switch r {
 	case Unfinished:
@@ -38,9 +38,9 @@ func (r Reason) String() string {
 	case Violation:
 		return "violation"
 	case Resign:
-		return "resign"
+		return "resignation"
 	case Agreed:
-		return "agreed"
+		return "agreement"
 	}
 	return "invalid reason"
 }

@@ -509,7 +509,7 @@ func TestGameResignAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, over := g.Result()
-	if !over || r.Reason != pdd.Resign || r.Draw || r.Winner != pdd.Black || r.String() != "black wins 0/0/0 to 0/0/0 (resign)" {
+	if !over || r.Reason != pdd.Resign || r.Draw || r.Winner != pdd.Black || r.String() != "black wins 0/0/0 to 0/0/0 (resignation)" {
 		t.Errorf("result after resignation %v", r)
 	}
 	if err := g.AgreeDraw(); !errors.Is(err, pdd.ErrGameOver) {
@@ -524,7 +524,7 @@ func TestGameResignAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, over = g.Result()
-	if !over || r.Reason != pdd.Agreed || !r.Draw || r.Winner != pdd.NoColor || r.String() != "draw 0/0/0 to 0/0/0 (agreed)" {
+	if !over || r.Reason != pdd.Agreed || !r.Draw || r.Winner != pdd.NoColor || r.String() != "draw 0/0/0 to 0/0/0 (agreement)" {
 		t.Errorf("result after an agreed draw %v", r)
 	}
 	if err := g.Play(mv(t, "Chess_5,5_7,7")); !errors.Is(err, pdd.ErrGameOver) {

@@ -185,7 +185,7 @@
 // as a program's, and the person's time runs on the same clock (give -time:
 // the platform's 5 s a move is short for a person); a person out of time
 // loses by time, no move is played in their place. A resignation or an
-// agreed draw is recorded in result.json (reason "resign" or "agreed"),
+// agreed draw is recorded in result.json (reason "resignation" or "agreement"),
 // since stepLog.txt has no line for either. A take-back against a program
 // undoes the person's last action and the program's answer (never the
 // actions of -start or -openings); the clocks go on as they stand, and the

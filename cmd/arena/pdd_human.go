@@ -19,8 +19,8 @@ import (
 // and every legal action as a choice (two tiles or a bridge by their two
 // squares, clicked in either order; Change by its button). The referee
 // then checks the action as it checks a program's, through the same files.
-// Resigning ends the game lost ("resign" in result.json), a draw agreed
-// between two persons ends it drawn ("agreed"), and a take-back against a
+// Resigning ends the game lost ("resignation" in result.json), a draw agreed
+// between two persons ends it drawn ("agreement"), and a take-back against a
 // program (once the person has an action of their own in the game, the
 // actions of -start or -openings excepted; no rules preset forbids it)
 // undoes the person's last action and the program's answer, the clocks

@@ -145,7 +145,7 @@ func TestBrowserPDDHuman(t *testing.T) {
 	if res.Winner != 1 || res.Ending != endResign || !strings.Contains(s.Result, "resignation") {
 		t.Errorf("after resigning: result %+v, the page says %q", res, s.Result)
 	}
-	if f := readPDDResult(t, g.job.Dir); f.Reason != "resign" || f.Programs.W != "alice" {
+	if f := readPDDResult(t, g.job.Dir); f.Reason != "resignation" || f.Programs.W != "alice" {
 		t.Errorf("result.json after resigning: %+v", f)
 	}
 }

@@ -266,7 +266,7 @@ func TestPDDHumanWholeGame(t *testing.T) {
 	}
 }
 
-// A person resigns: they lose by resignation, the record says "resign" and
+// A person resigns: they lose by resignation, the record says "resignation" and
 // names them, and stepLog.txt holds the actions played.
 func TestPDDHumanResign(t *testing.T) {
 	g := startPDDHumanGame(t, matchConfig{Time: "600s"}, pddPlayer("random", ""), &playerSpec{Spec: "bob=human", Name: "bob", Human: true})
@@ -283,11 +283,11 @@ func TestPDDHumanResign(t *testing.T) {
 		t.Fatalf("asked again after resigning: %+v", ev)
 	}
 	res := <-g.done
-	if res.Err != nil || res.Winner != 0 || res.Ending != endResign || res.Reason != "resign" || res.Plies != 1 || res.Faults != [2]fault{} {
+	if res.Err != nil || res.Winner != 0 || res.Ending != endResign || res.Reason != "resignation" || res.Plies != 1 || res.Faults != [2]fault{} {
 		t.Fatalf("result %+v", res)
 	}
 	f := readPDDResult(t, g.job.Dir)
-	if f.Reason != "resign" || f.Winner != "W" || f.Programs.B != "bob" || f.Plies != 1 {
+	if f.Reason != "resignation" || f.Winner != "W" || f.Programs.B != "bob" || f.Plies != 1 {
 		t.Errorf("result.json %+v", f)
 	}
 }
@@ -371,7 +371,7 @@ func TestPDDHumanDrawOffer(t *testing.T) {
 		t.Fatalf("result %+v", res)
 	}
 	f := readPDDResult(t, g.job.Dir)
-	if f.Reason != "agreed" || f.Winner != "none" || f.Programs.W != "alice" || f.Programs.B != "bob" {
+	if f.Reason != "agreement" || f.Winner != "none" || f.Programs.W != "alice" || f.Programs.B != "bob" {
 		t.Errorf("result.json %+v", f)
 	}
 	for _, s := range []*pddSeat{white, black} {

@@ -77,7 +77,7 @@ func stepLines(t *testing.T, dir string) []string {
 // refused (it is asked again), a later one undoes its action and the
 // opponent's answer, and OnMove is told; the record holds the game as
 // finally played, with the times of the actions kept. Then it resigns: it
-// loses by "resign", and stepLog.txt ends with the last action.
+// loses by "resignation", and stepLog.txt ends with the last action.
 func TestRefereeTakeBackAndResign(t *testing.T) {
 	white := &scriptedPlayer{script: []any{
 		permove.ErrTakeBack,                      // refused: nothing to take back
@@ -101,7 +101,7 @@ func TestRefereeTakeBackAndResign(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rec.Violation != nil || rec.Result.Reason != pdd.Resign || rec.Result.Winner != pdd.Black || rec.Result.Draw {
-		t.Fatalf("result %v, violation %v; want black wins by resign", rec.Result, rec.Violation)
+		t.Fatalf("result %v, violation %v; want black wins by resignation", rec.Result, rec.Violation)
 	}
 	if white.turns != 6 || black.turns != 2 {
 		t.Errorf("white asked %d times, black %d; want 6 and 2", white.turns, black.turns)
@@ -114,7 +114,7 @@ func TestRefereeTakeBackAndResign(t *testing.T) {
 		t.Errorf("the game's moves %v", got)
 	}
 	f := readResult(t, dir)
-	if f.Reason != "resign" || f.Winner != "B" || f.Plies != 2 || f.Programs.W != "person" || len(f.Moves) != 2 || f.Moves[0].P1 != "5,5" {
+	if f.Reason != "resignation" || f.Winner != "B" || f.Plies != 2 || f.Programs.W != "person" || len(f.Moves) != 2 || f.Moves[0].P1 != "5,5" {
 		t.Errorf("result.json %+v", f)
 	}
 	// OnMove: W_1, B_2, the take-back (to no action, White to move), W_1,
@@ -174,7 +174,7 @@ func TestRefereeTakeBackStartAndDraw(t *testing.T) {
 	if got := stepLines(t, dir); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("stepLog.txt %q, want %q", got, want)
 	}
-	if f := readResult(t, dir); f.Reason != "agreed" || f.Winner != "none" || f.StartPlies != 2 || f.Plies != 4 {
+	if f := readResult(t, dir); f.Reason != "agreement" || f.Winner != "none" || f.StartPlies != 2 || f.Plies != 4 {
 		t.Errorf("result.json %+v", f)
 	}
 }

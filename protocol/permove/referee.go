@@ -241,8 +241,9 @@ func (r *GameRecord) StepLog() record.PDDStepLog {
 // ResultFile is the layout of a game directory's result.json.
 // Colours are "W" and "B", points "x,y"; Winner is "W", "B" or
 // "none"; Reason is "score", "islands", "bridges", "draw", "violation",
-// "resign" (the loser's in-process player resigned, [ErrResign]), "agreed"
-// (a draw the players agreed to, [ErrDrawAgreed]) or "unfinished". The
+// "resignation" (the loser's in-process player resigned, [ErrResign]),
+// "agreement" (a draw the players agreed to, [ErrDrawAgreed]) or
+// "unfinished". The
 // platform's files have no place for a resignation or an agreed draw:
 // stepLog.txt then ends with the last action played, and result.json alone
 // says how the game ended.
