@@ -179,6 +179,18 @@
 // time is seen. Under -time none a PDD program has no time limit at all;
 // Ctrl-C still stops it.
 //
+// A person playing PDD (human) is asked each action on the seat page: two
+// tiles or a bridge by clicking their two squares, in either order, Change
+// by its button. The same referee checks the action through the same files
+// as a program's, and the person's time runs on the same clock (give -time:
+// the platform's 5 s a move is short for a person); a person out of time
+// loses by time, no move is played in their place. A resignation or an
+// agreed draw is recorded in result.json (reason "resignation" or "agreement"),
+// since stepLog.txt has no line for either. A take-back against a program
+// undoes the person's last action and the program's answer (never the
+// actions of -start or -openings); the clocks go on as they stand, and the
+// record keeps the game as finally played.
+//
 // # Endings
 //
 // How a game ended is said in the same words for the four games and every
