@@ -216,17 +216,17 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		seats, faults := openHumans(job)
 		defer closeHumans(job)
 		if faults != [2]fault{} {
+			// A seat that cannot open loses, as a player that never
+			// reached the board.
 			res := gameResult{Winner: -2, Faults: faults, Reason: othello.Unfinished.String()}
 			switch {
 			case faults[0].Kind != noFault && faults[1].Kind == noFault:
-				res.Winner = 1
+				res.Winner, res.Reason = 1, othello.Disconnect.String()
 			case faults[1].Kind != noFault && faults[0].Kind == noFault:
-				res.Winner = 0
+				res.Winner, res.Reason = 0, othello.Disconnect.String()
 			}
 			res.Ending = settleEnding(res, endNone)
-			if res.Winner >= -1 {
-				g.live.finish(endingStatus(g.info.Players, res), "")
-			}
+			g.live.finish(endingStatus(g.info.Players, res), "")
 			return res
 		}
 		for i, h := range seats {
@@ -288,7 +288,10 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		}
 	}
 	res.Ending = settleEnding(res, byRules)
-	if seg.connected == 2 && res.Winner >= -1 {
+	// The viewer shows the end of a game it was shown (a game with a person
+	// is shown from before its players connect: its page shows how it
+	// ended, even unfinished).
+	if res.Winner >= -1 || g.humans != [2]*othelloHuman{} {
 		g.live.finish(endingStatus(g.info.Players, res), rec.Transcript)
 	}
 	return res
