@@ -123,3 +123,17 @@ func othelloCentre(s othello.Square) (x, y int) {
 	x, y = othelloXY(s)
 	return x + othelloCell/2, y + othelloCell/2
 }
+
+// OthelloSquareBox returns the rectangle of square s in the picture that
+// Othello draws, in the units of its viewBox: its top-left corner and its
+// width and height. A page maps a click on the picture to the square it
+// fell on with it (the seat page's clickable areas, named by the square's
+// name, "e3"). The 64 boxes tile the board without overlapping; s outside
+// the board (othello.NoSquare) has an empty box at the origin.
+func OthelloSquareBox(s othello.Square) (x, y, w, h float64) {
+	if s < 0 || s >= 64 {
+		return 0, 0, 0, 0
+	}
+	ix, iy := othelloXY(s)
+	return float64(ix), float64(iy), othelloCell, othelloCell
+}

@@ -150,6 +150,19 @@
 // machine's speed. The other built-ins answer at once and replay from the
 // seed under any control.
 //
+// Othello by hand: a person ("human", on the -web seat page) plays as a
+// TUS client of the game's own server, which referees and times their
+// moves as a program's (the -time per-move limit). The server passes for a
+// side with no move, so a person is never asked to pass. The TUS protocol
+// has no resignation or draw: a person who resigns (or two persons who
+// agree on a draw) leaves the server's game, and arena scores it as a
+// resignation (an agreed draw); the transcript and the move list hold the
+// moves played, their formats having no result line. A take-back, against
+// a program, restarts the server from the position before the person's
+// last move (the program connects again as at a game's start; a tcp:
+// program is started again), and the records hold the game as finally
+// played, from its start. No Othello preset forbids a take-back.
+//
 // Every game gets a directory in -out with the platform's records (Othello's
 // -trans transcript and a move list; Geister's board.txt; dark chess's
 // board.txt, its JSON sidecar and the MGTP transcripts; PDD's game directory
