@@ -188,9 +188,9 @@ func (s *pddSeat) answer(ev *pddSeatEvent, kind, move string) {
 	}
 }
 
-// moveChoices returns the moves among q's choices, and whether q offers
+// pddQuestionChoices returns the moves among q's choices, and whether q offers
 // an answer of kind.
-func moveChoices(q *viewer.Question) (moves []viewer.Choice, has func(viewer.AnswerKind) bool) {
+func pddQuestionChoices(q *viewer.Question) (moves []viewer.Choice, has func(viewer.AnswerKind) bool) {
 	for _, c := range q.Choices {
 		if c.Answer.Kind == viewer.AnswerMove {
 			moves = append(moves, c)
@@ -230,7 +230,7 @@ func TestPDDHumanWholeGame(t *testing.T) {
 	asked := 0
 	for ev := seat.next(); ev != nil; ev = seat.next() {
 		q := ev.Question
-		moves, has := moveChoices(q)
+		moves, has := pddQuestionChoices(q)
 		if asked == 0 {
 			if len(q.Areas) != 100 || q.Areas[23].Name != "3,2" || q.Frame.Board == "" || !strings.HasPrefix(q.Prompt, "Your turn (white)") {
 				t.Errorf("the first question: %d areas (the 24th %+v), prompt %q", len(q.Areas), q.Areas[23], q.Prompt)
@@ -275,7 +275,7 @@ func TestPDDHumanResign(t *testing.T) {
 	if ev == nil || !strings.HasPrefix(ev.Question.Prompt, "Your turn (black)") {
 		t.Fatalf("question %+v", ev)
 	}
-	if _, has := moveChoices(ev.Question); !slices.ContainsFunc(ev.Question.Choices, func(c viewer.Choice) bool { return c.Label == "Change" && c.Answer.Move == "Change" }) || !has(viewer.AnswerResign) {
+	if _, has := pddQuestionChoices(ev.Question); !slices.ContainsFunc(ev.Question.Choices, func(c viewer.Choice) bool { return c.Label == "Change" && c.Answer.Move == "Change" }) || !has(viewer.AnswerResign) {
 		t.Errorf("Black's first question offers no Change button, or no resignation")
 	}
 	seat.answer(ev, "resign", "")
@@ -300,19 +300,19 @@ func TestPDDHumanTakeBack(t *testing.T) {
 	g := startPDDHumanGame(t, matchConfig{Time: "600s"}, &playerSpec{Spec: "alice=human", Name: "alice", Human: true}, pddPlayer("random", ""))
 	seat := followSeat(t, g.srv.URL, g.seats(t, 1)[0])
 	ev := seat.next()
-	if _, has := moveChoices(ev.Question); has(viewer.AnswerTakeBack) {
+	if _, has := pddQuestionChoices(ev.Question); has(viewer.AnswerTakeBack) {
 		t.Error("take-back offered before the person's first action")
 	}
 	full := ev.Question.Frame.Clocks[0]
 	seat.answer(ev, "move", "Chess_0,0_1,0")
 	ev = seat.next()
-	if _, has := moveChoices(ev.Question); !has(viewer.AnswerTakeBack) || ev.Question.Frame.Ply != 2 {
+	if _, has := pddQuestionChoices(ev.Question); !has(viewer.AnswerTakeBack) || ev.Question.Frame.Ply != 2 {
 		t.Fatalf("the second question: ply %d, take-back offered %v", ev.Question.Frame.Ply, has(viewer.AnswerTakeBack))
 	}
 	seat.answer(ev, "take-back", "")
 	ev = seat.next()
 	f := ev.Question.Frame
-	if _, has := moveChoices(ev.Question); f.Ply != 0 || has(viewer.AnswerTakeBack) || strings.Contains(f.Board, `class="tile`) {
+	if _, has := pddQuestionChoices(ev.Question); f.Ply != 0 || has(viewer.AnswerTakeBack) || strings.Contains(f.Board, `class="tile`) {
 		t.Errorf("after the take-back: ply %d, take-back offered %v; want the empty board again", f.Ply, has(viewer.AnswerTakeBack))
 	}
 	if f.Clocks[0] == full || f.Clocks[0] == "" {
@@ -345,7 +345,7 @@ func TestPDDHumanDrawOffer(t *testing.T) {
 	white, black := followSeat(t, g.srv.URL, pages[0]), followSeat(t, g.srv.URL, pages[1])
 
 	ev := white.next()
-	if _, has := moveChoices(ev.Question); !has(viewer.AnswerOfferDraw) || has(viewer.AnswerTakeBack) {
+	if _, has := pddQuestionChoices(ev.Question); !has(viewer.AnswerOfferDraw) || has(viewer.AnswerTakeBack) {
 		t.Fatalf("White's first question: draw offer %v, take-back %v", has(viewer.AnswerOfferDraw), has(viewer.AnswerTakeBack))
 	}
 	white.answer(ev, "offer-draw", "")
@@ -355,12 +355,12 @@ func TestPDDHumanDrawOffer(t *testing.T) {
 	}
 	black.answer(offer, "decline-draw", "")
 	ev = white.next()
-	if _, has := moveChoices(ev.Question); has(viewer.AnswerOfferDraw) || !strings.Contains(ev.Question.Prompt, "declined") {
+	if _, has := pddQuestionChoices(ev.Question); has(viewer.AnswerOfferDraw) || !strings.Contains(ev.Question.Prompt, "declined") {
 		t.Errorf("after the declined offer White is asked %q, draw offer %v", ev.Question.Prompt, has(viewer.AnswerOfferDraw))
 	}
 	white.answer(ev, "move", "Chess_0,0_1,0")
 	ev = black.next()
-	if _, has := moveChoices(ev.Question); has(viewer.AnswerTakeBack) || !has(viewer.AnswerOfferDraw) {
+	if _, has := pddQuestionChoices(ev.Question); has(viewer.AnswerTakeBack) || !has(viewer.AnswerOfferDraw) {
 		t.Errorf("Black's question: take-back %v, draw offer %v", has(viewer.AnswerTakeBack), has(viewer.AnswerOfferDraw))
 	}
 	black.answer(ev, "offer-draw", "")
