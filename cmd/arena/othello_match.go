@@ -47,6 +47,7 @@ func othelloDef() *gameDef {
 		Seats:       [2]string{"black", "white"},
 		Presets:     []string{"tus", "standard"},
 		DefaultTime: "10s/move",
+		HumanTime:   "60s/move",
 		Serve:       serveOthello,
 		NewRunner:   newOthelloRunner,
 		Bot:         othelloBot,

@@ -49,6 +49,7 @@ func pddDef() *gameDef {
 		Seats:       [2]string{"white", "black"},
 		Presets:     []string{"course", "official"},
 		DefaultTime: timer.PDD().String(),
+		HumanTime:   "60s/move",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&eol, "eol", "lf", "pdd: line ends of the files the referee writes: lf, or crlf as a Windows platform")
 			fs.StringVar(&workdir, "workdir", "", "pdd: working directory of the strategy programs (default: each program's own directory)")
