@@ -74,12 +74,17 @@ func newNTPUGame(h *Host, programs [2]Program) *ntpuGame {
 	for c := range geister.Color(2) {
 		g.seats[c] = newNTPUSeat(c, programs[c], h.CRLF, g.log)
 	}
-	g.clock = timer.NewClock(h.Time, func() time.Time {
+	now := func() time.Time {
 		if !g.stamp.IsZero() {
 			return g.stamp
 		}
 		return time.Now()
-	})
+	}
+	if h.Clocks != nil {
+		g.clock = timer.NewClockFrom(h.Time, *h.Clocks, now)
+	} else {
+		g.clock = timer.NewClock(h.Time, now)
+	}
 	return g
 }
 
@@ -90,9 +95,12 @@ func (g *ntpuGame) run(ctx context.Context) (*Game, error) {
 	var startErr error
 	for c, s := range g.seats {
 		var err error
-		if s.prog.Mode == TCPMode {
+		switch {
+		case s.prog.Player != nil:
+			err = s.startInProcess(ctx)
+		case s.prog.Mode == TCPMode:
 			lns[c], err = s.startTCP(ctx)
-		} else {
+		default:
 			err = s.startSTDIO(ctx)
 		}
 		if err != nil {
@@ -183,7 +191,17 @@ func (g *ntpuGame) loop(ctx context.Context) error {
 func (g *ntpuGame) line(c geister.Color, l ntpuLine) error {
 	s := g.seats[c]
 	if l.err != nil {
+		if s.inproc != nil && errors.Is(s.inProcessErr(), ErrResign) {
+			g.resign(c)
+			return nil
+		}
 		why := "closed its output before its result"
+		if s.inproc != nil {
+			why = "the in-process player stopped before its result"
+			if err := s.inProcessErr(); err != nil {
+				why += ": " + err.Error()
+			}
+		}
 		if s.run.Fault != "" {
 			why = s.run.Fault
 		} else if s.prog.Mode == TCPMode {
@@ -307,7 +325,7 @@ func (g *ntpuGame) begin() error {
 // turn asks the side to move for its move and starts its clock.
 func (g *ntpuGame) turn() {
 	c := g.game.Turn()
-	if g.h.BoardFile {
+	if g.h.BoardFile && g.seats[c].inproc == nil {
 		g.writeBoardFile(c)
 	}
 	g.send(c, gat.Event{Kind: gat.MoveRequest, Board: gat.ViewBoard(g.game.View(c))})
@@ -499,6 +517,28 @@ func (g *ntpuGame) disconnect(c geister.Color, why string) {
 		g.armed = false
 	}
 	g.game.Forfeit(c, geister.Disconnect)
+	g.gameOver()
+}
+
+// resign ends the game: side c (an in-process player) resigned. Its
+// output has ended: it is sent nothing more but its result.
+func (g *ntpuGame) resign(c geister.Color) {
+	s := g.seats[c]
+	s.gone = true
+	s.log.Info("geister ntpu: the player resigns")
+	if g.over {
+		return
+	}
+	if g.game == nil {
+		g.over, g.result = true, geister.Result{Reason: geister.Resign, Winner: c.Opponent()}
+		g.log.Info("geister ntpu: game over in setup", "result", g.result.String())
+		return
+	}
+	if g.armed {
+		g.clock.Stop()
+		g.armed = false
+	}
+	g.game.Forfeit(c, geister.Resign)
 	g.gameOver()
 }
 
