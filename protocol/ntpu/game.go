@@ -39,6 +39,7 @@ type ntpuGame struct {
 
 	times    []time.Time
 	captures []geister.GhostColor
+	endClock timer.Snapshot // the clocks when play ended
 
 	over    bool
 	result  geister.Result
@@ -134,6 +135,9 @@ func (g *ntpuGame) run(ctx context.Context) (*Game, error) {
 	err := g.loop(ctx)
 	if g.alarm != nil {
 		g.alarm.Stop()
+	}
+	if g.game != nil && !g.h.Time.Unlimited() {
+		g.endClock = g.clock.Snapshot()
 	}
 	g.ended = time.Now()
 	g.announce()
@@ -684,7 +688,7 @@ func (g *ntpuGame) writeBoardFile(c geister.Color) {
 
 // report returns the game as Play returns it.
 func (g *ntpuGame) report() *Game {
-	out := &Game{Result: g.result, Record: g.boardRecord(), Began: g.began, Ended: g.ended}
+	out := &Game{Result: g.result, Record: g.boardRecord(), Began: g.began, Ended: g.ended, Clock: g.endClock}
 	if g.game != nil {
 		out.Final = g.game.Position()
 	}

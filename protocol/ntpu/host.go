@@ -258,6 +258,12 @@ type Game struct {
 	// Began and Ended are when the programs were started and when the
 	// result was known.
 	Began, Ended time.Time
+	// Clock is the players' clocks when play ended: at the result, or,
+	// for a game cut short by Play's ctx, at that moment, the ply in
+	// progress counted as [timer.Snapshot] counts it (Host.Clocks takes
+	// its Players to play on). The zero Snapshot without a time control or
+	// when play never began.
+	Clock timer.Snapshot
 }
 
 // ProgramRun is how a program fared in a [Game].

@@ -179,6 +179,9 @@ func TestHostClocks(t *testing.T) {
 	if p := first.Clock.Players; p[0].Main != time.Second || p[1].Main != 30*time.Second || p[1].Used != 30*time.Second {
 		t.Errorf("the clocks as play began: %+v, want the ones given", p)
 	}
+	if p := g.Clock.Players; !p[0].Out || p[1].Main != 30*time.Second {
+		t.Errorf("Game.Clock at the end: %+v, want the first out of time and the second's 30s untouched", p)
+	}
 	if _, err := (&ntpu.Host{Clocks: &clocks}).Play(context.Background(), ntpu.Program{Player: silent}, ntpu.Program{Player: silent}); err == nil {
 		t.Error("Clocks without a control: no error")
 	}
