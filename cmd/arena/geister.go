@@ -268,6 +268,7 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	names := [2]string{job.Seats[0].Name, job.Seats[1].Name}
 	live := newGeisterLive(job.Watch, job.ID)
 	live.reveal = r.reveal
+	live.views = job.Seats[0].Human || job.Seats[1].Human
 	live.begin(viewer.GameInfo{
 		ID:      job.ID,
 		Game:    r.def.Name,
@@ -281,24 +282,67 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		live.finish(res, "")
 		return res
 	}
+	humans, humanFaults := openHumans(job)
+	defer closeHumans(job) // after live.finish, so that the seats' pages show the result
+	table := &geisterTable{live: live, ctl: r.time}
 	var progs [2]ntpu.Program
 	var cannot [2]fault
 	for seat := range progs {
-		progs[seat], cannot[seat] = r.program(job, seat)
+		switch {
+		case humanFaults[seat].Kind != noFault:
+			cannot[seat] = humanFaults[seat]
+		case humans[seat] != nil:
+			progs[seat] = ntpu.Program{Name: geisterRecordName(job.Seats[seat].Name, seat), Player: &geisterHuman{seat: humans[seat], table: table, setup: r.setupFor(job)}}
+		default:
+			progs[seat], cannot[seat] = r.program(job, seat)
+		}
 	}
 	if cannot != [2]fault{} {
 		return r.unstarted(job, live, cannot)
 	}
-	h := &ntpu.Host{
-		Rules:          r.rules,
-		Time:           r.time,
-		SetupTimeout:   r.setup,
-		ConnectTimeout: r.startup,
-		Start:          r.startOf(job),
-		Logger:         job.Log,
-		OnPly:          live.ply,
+	start := r.startOf(job)
+	if start != nil {
+		table.startAt = len(start.Moves)
 	}
-	g, err := h.Play(ctx, progs[0], progs[1])
+	var (
+		clocks *[2]timer.PlayerState
+		g      *ntpu.Game
+		err    error
+		stop   geisterStop
+	)
+	// A take-back stops the host; it plays on from two plies back, the
+	// clocks as they were, the program started again.
+	for {
+		hctx, cancel := context.WithCancel(ctx)
+		table.restart(cancel)
+		h := &ntpu.Host{
+			Rules:          r.rules,
+			Time:           r.time,
+			SetupTimeout:   r.setupFor(job),
+			ConnectTimeout: r.startup,
+			Start:          start,
+			Clocks:         clocks,
+			Logger:         job.Log,
+			OnPly:          table.ply,
+		}
+		g, err = h.Play(hctx, progs[0], progs[1])
+		cancel()
+		var by int
+		stop, by = table.stopped()
+		if stop != geisterTakeBack || g == nil || ctx.Err() != nil {
+			break
+		}
+		next, terr := geisterTakenBack(g.Record)
+		if terr != nil {
+			err = terr
+			break
+		}
+		job.Log.Info("geister: a person took back a move; the game goes on from two plies back", "player", job.Seats[by].Name, "ply", len(next.Moves))
+		start = next
+		if !r.time.Unlimited() {
+			clocks = geisterClocksOn(g.Clock)
+		}
+	}
 	var se *ntpu.StartError
 	switch {
 	case g == nil && err != nil && ctx.Err() != nil:
@@ -313,13 +357,37 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		live.finish(res, "")
 		return res
 	}
-	res := geisterResult(g, names, r.rules)
-	if err != nil && ctx.Err() != nil {
-		res = gameResult{Winner: -2, Reason: geister.Unfinished.String(), Detail: "interrupted", Plies: res.Plies, Faults: res.Faults}
+	var res gameResult
+	switch {
+	case stop == geisterAgreed && ctx.Err() == nil:
+		// The record has no way to say an agreed draw: it ends without a
+		// result line, as a game no rule decided.
+		g.Record.Result = geister.Result{}
+		res = gameResult{Winner: -1, Ending: endAgreed, Plies: len(g.Record.Moves),
+			Detail: fmt.Sprintf("%s and %s agreed to a draw", names[0], names[1])}
+	case stop == geisterTakeBack && ctx.Err() == nil:
+		res = gameResult{Winner: -2, Err: fmt.Errorf("geister: take-back: %w", err)}
+		live.finish(res, "")
+		return res
+	default:
+		res = geisterResult(g, names, r.rules)
+		if err != nil && ctx.Err() != nil {
+			res = gameResult{Winner: -2, Reason: geister.Unfinished.String(), Detail: "interrupted", Plies: res.Plies, Faults: res.Faults}
+		}
 	}
 	res.Record, res.Err = writeGeisterRecord(job, g.Record)
 	live.finish(res, res.Record)
 	return res
+}
+
+// setupFor is how long the players of job have to set their red ghosts:
+// the runner's setup time, or, where a person plays, the NTPU platform's
+// minute at least (a person clicks).
+func (r *geisterRunner) setupFor(job *gameJob) time.Duration {
+	if job.Seats[0].Human || job.Seats[1].Human {
+		return max(r.setup, geisterSetupLimit)
+	}
+	return r.setup
 }
 
 // startOf is where the game of job starts: a mid-game file with both red
