@@ -118,6 +118,9 @@ type geisterRunner struct {
 	self    []string // this binary, to run built-in bots
 	// reveal shows the colours on the viewer's live boards (-reveal).
 	reveal bool
+	// onTakeBack, when not nil, is called when a person took back a move,
+	// with where the game goes on and its clocks (a test's hook).
+	onTakeBack func(next *record.GeisterBoard, clocks *[2]timer.PlayerState)
 }
 
 // newGeisterRunner checks a Geister match's options: the rules preset, the
@@ -161,6 +164,9 @@ func newGeisterRunner(cfg *matchConfig, reveal bool) (runner, error) {
 	self, selfErr := selfCommand("bot", "geister")
 	r.self = self
 	for _, p := range cfg.Players {
+		if p.Human {
+			continue // a person plays on the seat page (geister_human.go)
+		}
 		if p.Builtin != "" {
 			if _, err := newGeisterBot(p.Builtin, 1, timer.Control{}, 0); err != nil {
 				return nil, err
@@ -341,6 +347,9 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		start = next
 		if !r.time.Unlimited() {
 			clocks = geisterClocksOn(g.Clock)
+		}
+		if r.onTakeBack != nil {
+			r.onTakeBack(next, clocks)
 		}
 	}
 	var se *ntpu.StartError
