@@ -172,8 +172,15 @@ type gameSeats struct {
 type seat struct {
 	token  string
 	holder string // the session of the page that holds the seat, "" for none
-	asked  *asked // the question waiting for an answer, nil for none
-	n      uint64 // questions asked so far: the number of the latest
+	// browser is the browser of the page that holds the seat (its
+	// seatCookie), "" for none: a page of that browser may take the seat
+	// over (a reload), see serveSeatEvents.
+	browser string
+	asked   *asked // the question waiting for an answer, nil for none
+	n       uint64 // questions asked so far: the number of the latest
+	// streams are the seat's event streams: the holder's, and one that
+	// was taken over and has yet to say so.
+	streams map[chan struct{}]struct{}
 }
 
 // asked is a question waiting for its answer.
@@ -205,10 +212,14 @@ func (v *Viewer) OpenSeat(id string, seatIndex int) (string, error) {
 		gs = &gameSeats{}
 		v.seats[id] = gs
 	}
-	if old := gs.seat[seatIndex]; old != nil && old.asked != nil {
+	old := gs.seat[seatIndex]
+	if old != nil && old.asked != nil {
 		return "", ErrSeatBusy
 	}
-	gs.seat[seatIndex] = &seat{token: token}
+	if old != nil {
+		pokeStreams(old) // its page learns that the seat is closed
+	}
+	gs.seat[seatIndex] = &seat{token: token, streams: map[chan struct{}]struct{}{}}
 	v.seatChangedLocked(id)
 	return "/play/" + url.PathEscape(id) + "?seat=" + token, nil
 }
@@ -225,10 +236,14 @@ func (v *Viewer) CloseSeats(id string) {
 	}
 	delete(v.seats, id)
 	for _, s := range gs.seat {
-		if s != nil && s.asked != nil {
+		if s == nil {
+			continue
+		}
+		if s.asked != nil {
 			close(s.asked.answer)
 			s.asked = nil
 		}
+		pokeStreams(s) // its page learns that the seat is closed
 	}
 	v.seatChangedLocked(id)
 }
@@ -291,7 +306,29 @@ func (v *Viewer) Ask(ctx context.Context, id string, seatIndex int, q Question) 
 // seatChangedLocked tells the pages of game id that its seats changed.
 func (v *Viewer) seatChangedLocked(id string) {
 	if g := v.games[id]; g != nil {
-		v.changedLocked(g)
+		v.changedLocked(g) // the seats' streams too
+		return
+	}
+	v.seatStreamsChangedLocked(id)
+}
+
+// seatStreamsChangedLocked tells the seat pages of game id that something
+// changed. A seat's stream follows the seat, not the liveGame: a seat may
+// be opened before the game begins, and outlives a game begun again.
+func (v *Viewer) seatStreamsChangedLocked(id string) {
+	if gs := v.seats[id]; gs != nil {
+		for _, s := range gs.seat {
+			if s != nil {
+				pokeStreams(s)
+			}
+		}
+	}
+}
+
+// pokeStreams tells s's event streams that something changed.
+func pokeStreams(s *seat) {
+	for ch := range s.streams {
+		poke(ch)
 	}
 }
 
