@@ -269,7 +269,10 @@ func geisterRecordName(name string, seat int) string {
 }
 
 // Play plays one game: both programs started by the host, the game refereed,
-// board.txt written into job.Dir.
+// board.txt written into job.Dir. A person (player human) plays in this
+// process as a player of the same host (geister_human.go); after a person's
+// take-back the host is started again from two plies back, and after two
+// persons agree on a draw the game ends there.
 func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	names := [2]string{job.Seats[0].Name, job.Seats[1].Name}
 	live := newGeisterLive(job.Watch, job.ID)
@@ -335,7 +338,10 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		cancel()
 		var by int
 		stop, by = table.stopped()
-		if stop != geisterTakeBack || g == nil || ctx.Err() != nil {
+		if g == nil || g.Result.Reason != geister.Unfinished || ctx.Err() != nil {
+			stop = geisterGoOn // the game ended otherwise first (a time out)
+		}
+		if stop != geisterTakeBack {
 			break
 		}
 		next, terr := geisterTakenBack(g.Record)
@@ -368,13 +374,13 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	}
 	var res gameResult
 	switch {
-	case stop == geisterAgreed && ctx.Err() == nil:
+	case stop == geisterAgreed:
 		// The record has no way to say an agreed draw: it ends without a
 		// result line, as a game no rule decided.
 		g.Record.Result = geister.Result{}
 		res = gameResult{Winner: -1, Ending: endAgreed, Plies: len(g.Record.Moves),
 			Detail: fmt.Sprintf("%s and %s agreed to a draw", names[0], names[1])}
-	case stop == geisterTakeBack && ctx.Err() == nil:
+	case stop == geisterTakeBack: // the game two plies back cannot start
 		res = gameResult{Winner: -2, Err: fmt.Errorf("geister: take-back: %w", err)}
 		live.finish(res, "")
 		return res
