@@ -138,7 +138,7 @@ func (v *Viewer) serveLive(w http.ResponseWriter, r *http.Request) {
 	g := v.games[id]
 	var st gameState
 	if g != nil {
-		st = g.stateLocked(0)
+		st = spectatorState(g.stateLocked(0))
 	}
 	v.mu.Unlock()
 	if g == nil {
@@ -146,6 +146,17 @@ func (v *Viewer) serveLive(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.page(w, http.StatusOK, "live.html", livePage{ID: id, Info: st.Info, State: st})
+}
+
+// spectatorState is st as a spectator may see it: no player's view while
+// the game goes on (a view shows one player's hidden information, which
+// the other player, on the spectators' page too, must not get); the
+// finished game's views, which hide nothing any more.
+func spectatorState(st gameState) gameState {
+	if !st.Finished {
+		st.Frame.Views = nil
+	}
+	return st
 }
 
 // startStream writes the headers of an event stream.
@@ -207,7 +218,7 @@ func (v *Viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
 	sent := 0
 	v.stream(w, r, ch, func() bool {
 		v.mu.Lock()
-		st := g.stateLocked(sent)
+		st := spectatorState(g.stateLocked(sent))
 		v.mu.Unlock()
 		if v.sendEvent(w, "state", st) != nil {
 			return false

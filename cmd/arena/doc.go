@@ -466,6 +466,20 @@
 // pages are package viewer's http.Handler and the pictures package
 // boardsvg's: a program that embeds a referee serves the same viewer.
 //
+// A Geister person (player human) plays under the same ntpu.Host as a
+// program, as a player in arena's process that the host talks to in STDIO
+// mode: the seat page shows the person's own colours, never the
+// opponent's; the setup swaps two ghosts' colours per pair of clicks, then
+// Set Finish; a move is a click on the ghost and one on where it goes (an
+// escape: beyond the exit corner). Resigning is recorded in board.txt as
+// Resign. Two persons may agree on a draw, which board.txt cannot say: its
+// record ends without a result line, and the match counts a draw (agreed
+// draw). Against a program a person may take back their last move and the
+// program's answer (no Geister preset forbids it): the game is played on
+// from two plies back, the program started again, the clocks as they were
+// (the time used stays used), and board.txt holds the game as finally
+// played.
+//
 // Unlike the Java server's, the WebSocket viewer of "arena serve geister"
 // sends the ghosts on the board without their colours until the game ends
 // (--ws-reveal sends them, for an operator), and accepts the pages of its
