@@ -131,8 +131,3 @@ func TestBrowserOthelloHuman(t *testing.T) {
 		}
 	})
 }
-
-// jsQuote is s as a JavaScript string literal.
-func jsQuote(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
-}
