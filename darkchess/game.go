@@ -40,7 +40,9 @@ func (r Reason) String() string {
 
 // IsDraw reports whether r ends the game drawn: one of the two draw rules,
 // or a draw the players agreed.
-func (r Reason) IsDraw() bool { return r == NoEatFlipDraw || r == PositionRepetitionDraw || r == AgreedDraw }
+func (r Reason) IsDraw() bool {
+	return r == NoEatFlipDraw || r == PositionRepetitionDraw || r == AgreedDraw
+}
 
 // Result is the outcome of a finished game: the winner (or a draw) and why.
 type Result struct {
