@@ -253,10 +253,6 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	names := [2]string{job.Seats[0].Name, job.Seats[1].Name}
 	startPly := g.Ply()
 
-	// The persons' seat pages, open until the game is over and shown.
-	humans, humanFaults := openHumans(job)
-	defer closeHumans(job)
-
 	// The seats, each program with its own directory and files. A program
 	// is started by makers[i], again after a take-back; a person's seat
 	// is the same throughout.
@@ -280,10 +276,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	for i, p := range job.Seats {
 		if p.Human {
 			paths[i] = p.Name
-			if humans[i] == nil {
-				seats[i] = dcUnseated{reason: humanFaults[i].Reason}
-			}
-			continue
+			continue // seated once the game has begun
 		}
 		seat := [2]string{"first", "second"}[i]
 		dir := filepath.Join(job.Dir, seat)
@@ -383,10 +376,16 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	var mu sync.Mutex // guards lastFrame: OnPly runs on the referee's goroutine
 	lastFrame := startFrame
 
-	// The persons' seats: each question shows the position as the seat
-	// sees it (what anyone sees: the face-down pieces stay down).
+	// The persons' seat pages, open from the game's beginning until it is
+	// over and shown. Each question shows the position as the seat sees
+	// it (what anyone sees: the face-down pieces stay down).
+	humans, humanFaults := openHumans(job)
+	defer closeHumans(job)
 	for i, h := range humans {
 		if h == nil {
+			if job.Seats[i].Human {
+				seats[i] = dcUnseated{reason: humanFaults[i].Reason}
+			}
 			continue
 		}
 		hs := &dcHumanSeat{h: h}

@@ -220,6 +220,22 @@ func (c *fakeClock) add(d time.Duration) {
 // persons (by seat) and a channel with the result.
 func dcHumanGame(t *testing.T, r runner, first, second *playerSpec) ([2]*dcSeatPage, <-chan gameResult, string) {
 	t.Helper()
+	links, done, dir := dcStartHumanGame(t, r, first, second)
+	var pages [2]*dcSeatPage
+	for i, link := range links {
+		if link != "" {
+			pages[i] = dcOpenSeatPage(t, link)
+		}
+	}
+	return pages, done, dir
+}
+
+// dcStartHumanGame starts a game of r between first and second, persons
+// among them, on a viewer served by httptest, and returns the links of
+// the persons' seats (by seat), a channel with the result and the game's
+// directory.
+func dcStartHumanGame(t *testing.T, r runner, first, second *playerSpec) ([2]string, <-chan gameResult, string) {
+	t.Helper()
 	v, err := viewer.New(viewer.Options{Games: viewer.Games()})
 	if err != nil {
 		t.Fatal(err)
@@ -231,13 +247,17 @@ func dcHumanGame(t *testing.T, r runner, first, second *playerSpec) ([2]*dcSeatP
 	job := &gameJob{N: 1, Seats: [2]*playerSpec{first, second}, Seed: 5, Dir: dir, ID: "dc1", Watch: v, Log: slog.New(slog.DiscardHandler),
 		Web: &webSeats{host: v, url: srv.URL + "/", out: links}}
 	done := make(chan gameResult, 1)
+	over := make(chan struct{})
 	ctx, cancel := context.WithCancel(t.Context())
 	t.Cleanup(func() {
 		cancel()
-		<-done
+		<-over
 	})
-	go func() { done <- r.Play(ctx, job) }()
-	var pages [2]*dcSeatPage
+	go func() {
+		defer close(over)
+		done <- r.Play(ctx, job)
+	}()
+	var seatLinks [2]string
 	for i, p := range job.Seats {
 		if !p.Human {
 			continue
@@ -246,9 +266,9 @@ func dcHumanGame(t *testing.T, r runner, first, second *playerSpec) ([2]*dcSeatP
 		if !strings.Contains(link, "/play/dc1?seat=") {
 			t.Fatalf("link %q", link)
 		}
-		pages[i] = dcOpenSeatPage(t, link)
+		seatLinks[i] = link
 	}
-	return pages, done, dir
+	return seatLinks, done, dir
 }
 
 // dcHumanSpec is a person's player spec, as parsePlayer makes it.
@@ -256,8 +276,9 @@ func dcHumanSpec(name string) *playerSpec {
 	return &playerSpec{Spec: name + "=human", Name: name, Human: true}
 }
 
-// dcReadRecord reads the game's board.txt and replays it under NTU2021.
-func dcReadRecord(t *testing.T, path string) (*record.DarkChessBoard, *darkchess.Game, string) {
+// dcReadRecord reads the game's board.txt and replays it under NTU2021,
+// with the no-capture-no-flip limit n (0: the preset's).
+func dcReadRecord(t *testing.T, path string, n int) (*record.DarkChessBoard, *darkchess.Game, string) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -267,7 +288,11 @@ func dcReadRecord(t *testing.T, path string) (*record.DarkChessBoard, *darkchess
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := b.Game(darkchess.NTU2021, nil)
+	rules := darkchess.NTU2021
+	if n > 0 {
+		rules.NoProgressPlies = n
+	}
+	g, err := b.Game(rules, nil)
 	if err != nil {
 		t.Fatalf("the record does not replay: %v\n%s", err, data)
 	}
@@ -355,7 +380,7 @@ func TestDarkchessHumanGame(t *testing.T) {
 	if !last.State.Finished || last.State.Result == "" {
 		t.Errorf("the seat's last state: finished %v, result %q", last.State.Finished, last.State.Result)
 	}
-	b, g, _ := dcReadRecord(t, filepath.Join(dir, "board.txt"))
+	b, g, _ := dcReadRecord(t, filepath.Join(dir, "board.txt"), 12)
 	if b.First != "alice" || b.Second != "random" || g.Ply() != res.Plies || (g.Ply()+1)/2 != plies {
 		t.Errorf("record: %q vs %q, %d plies; the person played %d, the result says %d", b.First, b.Second, g.Ply(), plies, res.Plies)
 	}
@@ -383,7 +408,7 @@ func TestDarkchessHumanResign(t *testing.T) {
 	if !strings.Contains(res.Detail, "alice lost by Resign") {
 		t.Errorf("detail %q", res.Detail)
 	}
-	_, g, data := dcReadRecord(t, filepath.Join(dir, "board.txt"))
+	_, g, data := dcReadRecord(t, filepath.Join(dir, "board.txt"), 0)
 	if rr, _ := g.Result(); rr.Reason != darkchess.Resign || !strings.Contains(data, "\n* Resign random Wins 1.000000,0.000000\n") {
 		t.Errorf("record result %v:\n%s", rr, data)
 	}
@@ -451,7 +476,7 @@ func TestDarkchessHumanTakeBack(t *testing.T) {
 	if res.Err != nil || res.Winner != 1 || res.Ending != endResign || res.Plies != 2 {
 		t.Fatalf("result %+v", res)
 	}
-	b, g, data := dcReadRecord(t, filepath.Join(dir, "board.txt"))
+	b, g, data := dcReadRecord(t, filepath.Join(dir, "board.txt"), 0)
 	plies := g.Plies()
 	if b.First != "alice" || len(plies) != 2 || plies[0].Move != darkchess.Flip(darkchess.D8) || len(b.Times) != 3 {
 		t.Errorf("record: %q, plies %v, times %v:\n%s", b.First, plies, b.Times, data)
@@ -511,7 +536,7 @@ func TestDarkchessHumanDraw(t *testing.T) {
 	if res.Err != nil || res.Winner != -1 || res.Ending != endAgreed || res.Plies != 2 {
 		t.Fatalf("result %+v, want a draw by agreement after 2 plies", res)
 	}
-	_, g, data := dcReadRecord(t, filepath.Join(dir, "board.txt"))
+	_, g, data := dcReadRecord(t, filepath.Join(dir, "board.txt"), 0)
 	if rr, _ := g.Result(); rr.Reason != darkchess.AgreedDraw || !strings.Contains(data, "\n* AgreedDraw alice Draw 0.500000,0.500000\n") {
 		t.Errorf("record result %v:\n%s", rr, data)
 	}
