@@ -21,6 +21,38 @@
 //	/live/{id}         a game's live page: the board, both clocks, the move list, the result
 //	/replay?file=F     the replay page of a record file under Options.Records, or that a game
 //	                   finished with; /replay?upload=U that of an uploaded record
+//	/play/{id}?seat=T  a seat's page, where a person plays one side of a live game (without
+//	                   the token, the game's live page)
+//
+// A person plays a seat of a game as a program would: the host opens the
+// seat (OpenSeat), gives its link (the path with its unguessable token) to
+// the person, and asks the seat for each move (Ask) with a Question: the
+// seat's own view of the game (so that nothing hidden shows), the board's
+// clickable Areas in the units of the picture's viewBox, and the Choices
+// allowed (each legal move with the areas to click for it, and buttons:
+// pass, resign, a draw offer, take-back). Ask returns the Answer the page
+// gave, always one of the choices, or ends with its context (the clock
+// ran out). For a Geister setup, the Question's Setup names the seat's
+// ghosts and their squares, and the answer is the four red ones'
+// letters. When the game is over the host calls Finish, then CloseSeats.
+//
+//	path, err := v.OpenSeat("g1", 0) // "/play/g1?seat=..."
+//	...
+//	a, err := v.Ask(ctx, "g1", 0, viewer.Question{Frame: f, Areas: areas, Prompt: "Your turn (black)", Choices: moves, Deadline: deadline})
+//
+// The seat's page highlights the areas that begin or continue a move,
+// marks those clicked, and answers once the clicks name exactly one move
+// (Escape starts again); it shows whose turn it is, both clocks (the
+// seat's own counting down to the Deadline), the prompt, the buttons, an
+// answer the viewer refused and why, and the result with a link to the
+// replay. A seat is played from one browser at a time: another browser's
+// page says that the seat is open elsewhere, and a reload takes the seat
+// over from the page it replaces. The seat's event stream
+// (/play/{id}/events?seat=T) sends "seat" events, JSON with the page's
+// session, the game as the seat sees it, the question asked and its
+// number n; an answer is a form (session, n, kind, move) posted to
+// /play/{id}/act?seat=T: 204 when taken, 400 when not allowed, 403 from
+// a page that does not hold the seat, 409 for a question no longer asked.
 //
 // A replay page is stepped with the arrow keys, Home, End, PageUp and
 // PageDown. It lists the moves and fetches each ply's picture as it is

@@ -25,9 +25,11 @@ import (
 // with the rules, as it does a program's.
 //
 // A seat's link works from one browser at a time: the first page that
-// follows the seat's event stream holds it, and the others are told that
-// it is open elsewhere until that page leaves. A page without the token is
-// a spectator's (the live page) and can send nothing.
+// follows the seat's event stream holds it, and the pages of other
+// browsers are told that it is open elsewhere until that page leaves; a
+// page of the same browser (a reload) takes the seat over at once (see
+// seatCookie). A page without the token is a spectator's (the live page)
+// and can send nothing.
 
 // AnswerKind is what a person answers to a question.
 type AnswerKind uint8
@@ -172,8 +174,15 @@ type gameSeats struct {
 type seat struct {
 	token  string
 	holder string // the session of the page that holds the seat, "" for none
-	asked  *asked // the question waiting for an answer, nil for none
-	n      uint64 // questions asked so far: the number of the latest
+	// browser is the browser of the page that holds the seat (its
+	// seatCookie), "" for none: a page of that browser may take the seat
+	// over (a reload), see serveSeatEvents.
+	browser string
+	asked   *asked // the question waiting for an answer, nil for none
+	n       uint64 // questions asked so far: the number of the latest
+	// streams are the seat's event streams: the holder's, and one that
+	// was taken over and has yet to say so.
+	streams map[chan struct{}]struct{}
 }
 
 // asked is a question waiting for its answer.
@@ -205,10 +214,14 @@ func (v *Viewer) OpenSeat(id string, seatIndex int) (string, error) {
 		gs = &gameSeats{}
 		v.seats[id] = gs
 	}
-	if old := gs.seat[seatIndex]; old != nil && old.asked != nil {
+	old := gs.seat[seatIndex]
+	if old != nil && old.asked != nil {
 		return "", ErrSeatBusy
 	}
-	gs.seat[seatIndex] = &seat{token: token}
+	if old != nil {
+		pokeStreams(old) // its page learns that the seat is closed
+	}
+	gs.seat[seatIndex] = &seat{token: token, streams: map[chan struct{}]struct{}{}}
 	v.seatChangedLocked(id)
 	return "/play/" + url.PathEscape(id) + "?seat=" + token, nil
 }
@@ -225,10 +238,14 @@ func (v *Viewer) CloseSeats(id string) {
 	}
 	delete(v.seats, id)
 	for _, s := range gs.seat {
-		if s != nil && s.asked != nil {
+		if s == nil {
+			continue
+		}
+		if s.asked != nil {
 			close(s.asked.answer)
 			s.asked = nil
 		}
+		pokeStreams(s) // its page learns that the seat is closed
 	}
 	v.seatChangedLocked(id)
 }
@@ -291,7 +308,29 @@ func (v *Viewer) Ask(ctx context.Context, id string, seatIndex int, q Question) 
 // seatChangedLocked tells the pages of game id that its seats changed.
 func (v *Viewer) seatChangedLocked(id string) {
 	if g := v.games[id]; g != nil {
-		v.changedLocked(g)
+		v.changedLocked(g) // the seats' streams too
+		return
+	}
+	v.seatStreamsChangedLocked(id)
+}
+
+// seatStreamsChangedLocked tells the seat pages of game id that something
+// changed. A seat's stream follows the seat, not the liveGame: a seat may
+// be opened before the game begins, and outlives a game begun again.
+func (v *Viewer) seatStreamsChangedLocked(id string) {
+	if gs := v.seats[id]; gs != nil {
+		for _, s := range gs.seat {
+			if s != nil {
+				pokeStreams(s)
+			}
+		}
+	}
+}
+
+// pokeStreams tells s's event streams that something changed.
+func pokeStreams(s *seat) {
+	for ch := range s.streams {
+		poke(ch)
 	}
 }
 
@@ -315,7 +354,7 @@ func (v *Viewer) seatLocked(id, token string) (*seat, int) {
 // 409 for a question no longer asked, 400 for an answer not allowed.
 func answerLocked(s *seat, n uint64, a Answer) (int, error) {
 	if s.asked == nil || s.asked.n != n {
-		return http.StatusConflict, errors.New("that question is no longer asked (the page is behind: it reloads)")
+		return http.StatusConflict, errors.New("that question is no longer asked: it was answered already, or its time ran out")
 	}
 	q := s.asked.q
 	ok := false

@@ -1,11 +1,37 @@
 package viewer
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 )
+
+// seatCookie names the browser a seat page is open in: a random value the
+// seat page sets once per browser (for its session), sent back with the
+// seat's event stream. A seat is held by one page at a time (the first to
+// follow its event stream); a page of the browser that holds it takes it
+// over, so that a reload works at once, although the old page's stream
+// may not be closed yet (a browser ends it when it gets to it, and a
+// proxy may keep it open longer). A page of another browser gets 409 and
+// says that the seat is open elsewhere. The cookie gives nothing to
+// whoever lacks the seat's token: it only tells two browsers apart.
+const seatCookie = "botarena-browser"
+
+// browserOf returns the browser named by r's seatCookie, "" for none or
+// one that is not a value seatCookie is given.
+func browserOf(r *http.Request) string {
+	c, err := r.Cookie(seatCookie)
+	if err != nil || len(c.Value) != 2*seatTokenBytes {
+		return ""
+	}
+	if _, err := hex.DecodeString(c.Value); err != nil {
+		return ""
+	}
+	return c.Value
+}
 
 // seatPage is the data of a seat's page.
 type seatPage struct {
@@ -40,6 +66,9 @@ func (v *Viewer) serveSeat(w http.ResponseWriter, r *http.Request) {
 	case g == nil:
 		st = gameState{Info: GameInfo{ID: id, Title: id}, Frame: Frame{ToMove: -1}}
 	}
+	if browserOf(r) == "" {
+		http.SetCookie(w, &http.Cookie{Name: seatCookie, Value: newSession(), Path: "/play/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	}
 	v.page(w, http.StatusOK, "play.html", seatPage{ID: id, Info: st.Info, State: st, Seat: i, SeatName: st.Info.Seats[i], Token: token})
 }
 
@@ -60,26 +89,36 @@ type seatEvent struct {
 	State    gameState `json:"state"`    // the game as the seat sees it
 	N        uint64    `json:"n"`        // the question's number, 0 for none
 	Question *Question `json:"question"` // the question asked, nil for none
-	Closed   bool      `json:"closed"`   // the seat is closed: the game is over for it
+	// Left is the time to the question's Deadline when the event was
+	// sent, in milliseconds (0 for none or past): the page counts down
+	// from it with its own clock, whatever the browser's time of day.
+	Left   int64 `json:"left"`
+	Closed bool  `json:"closed"` // the seat is closed: the game is over for it
+	// Taken says that another page of the same browser took the seat
+	// over: this stream ends, and its page no longer answers.
+	Taken bool `json:"taken,omitempty"`
 }
 
 // serveSeatEvents streams a seat: a "seat" event with the seat's view of
 // the game and the question asked, first at once, then whenever either
-// changes. The first page to follow a seat holds it until it leaves; the
-// others get 409.
+// changes. The first page to follow a seat holds it until it leaves; a
+// page of another browser gets 409, a page of the same browser (by
+// seatCookie: a reload, another tab) takes the seat over, and the page
+// that held it gets a last event saying so.
 func (v *Viewer) serveSeatEvents(w http.ResponseWriter, r *http.Request) {
 	id, token := r.PathValue("id"), r.URL.Query().Get("seat")
+	browser := browserOf(r)
 	session := newSession()
 	ch := make(chan struct{}, 1)
 	v.mu.Lock()
 	s, i := v.seatLocked(id, token)
-	g := v.games[id]
-	busy := s != nil && s.holder != ""
+	busy := s != nil && s.holder != "" && (browser == "" || s.browser != browser)
 	if s != nil && !busy {
-		s.holder = session
-		if g != nil {
-			g.subs[ch] = struct{}{}
+		if s.holder != "" {
+			pokeStreams(s) // the page that held it learns that it is taken
 		}
+		s.holder, s.browser = session, browser
+		s.streams[ch] = struct{}{}
 	}
 	v.mu.Unlock()
 	switch {
@@ -93,24 +132,33 @@ func (v *Viewer) serveSeatEvents(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		v.mu.Lock()
 		if s.holder == session {
-			s.holder = ""
+			s.holder, s.browser = "", ""
 		}
-		if g != nil {
-			delete(g.subs, ch)
-		}
+		delete(s.streams, ch)
 		v.mu.Unlock()
 	}()
 	sent := 0
 	v.stream(w, r, ch, func() bool {
 		v.mu.Lock()
 		ev := seatEvent{Session: session}
+		if s.holder != session {
+			v.mu.Unlock()
+			ev.Taken = true
+			v.sendEvent(w, "seat", ev)
+			return false
+		}
 		cur := v.games[id]
 		if cur != nil {
 			ev.State = seatState(cur.stateLocked(sent), i)
+		} else {
+			ev.State = gameState{Info: GameInfo{ID: id, Title: id}, Frame: Frame{ToMove: -1}}
 		}
 		if s.asked != nil {
 			q := s.asked.q
 			ev.N, ev.Question = s.asked.n, &q
+			if !q.Deadline.IsZero() {
+				ev.Left = max(time.Until(q.Deadline).Milliseconds(), 0)
+			}
 		}
 		gs := v.seats[id]
 		ev.Closed = gs == nil || gs.seat[i] != s
@@ -130,6 +178,10 @@ func (v *Viewer) serveSeatAnswer(w http.ResponseWriter, r *http.Request) {
 	id, token := r.PathValue("id"), r.URL.Query().Get("seat")
 	r.Body = http.MaxBytesReader(w, r.Body, maxSeatAnswerBytes)
 	if err := r.ParseForm(); err != nil {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			http.Error(w, fmt.Sprintf("the answer is longer than %d bytes", maxSeatAnswerBytes), http.StatusRequestEntityTooLarge)
+			return
+		}
 		http.Error(w, "the answer cannot be read: "+err.Error(), http.StatusBadRequest)
 		return
 	}

@@ -301,6 +301,7 @@ func (v *Viewer) changedLocked(g *liveGame) {
 	for ch := range v.indexSub {
 		poke(ch)
 	}
+	v.seatStreamsChangedLocked(g.info.ID)
 }
 
 // poke sends on a channel of capacity 1 unless it is full.

@@ -278,7 +278,51 @@ const (
 	KeyEnd        = "\uE010"
 	KeyPageUp     = "\uE00E"
 	KeyPageDown   = "\uE00F"
+	KeyEscape     = "\uE00C"
 )
+
+// ClickAt clicks the page at (x, y), in CSS pixels from the window's
+// top-left corner, with the mouse, as a user would (the element there gets
+// the pointer events and the click).
+func (b *Browser) ClickAt(x, y float64) {
+	b.T.Helper()
+	move := map[string]any{"type": "pointerMove", "duration": 0, "origin": "viewport", "x": int(x + 0.5), "y": int(y + 0.5)}
+	acts := []any{move, map[string]any{"type": "pointerDown", "button": 0}, map[string]any{"type": "pointerUp", "button": 0}}
+	b.sessionCall("POST", "/actions", map[string]any{"actions": []any{map[string]any{
+		"type": "pointer", "id": "mouse", "parameters": map[string]string{"pointerType": "mouse"}, "actions": acts}}}, nil)
+	b.sessionCall("DELETE", "/actions", nil, nil)
+}
+
+// pictureAt finds where the point (x, y) of the board picture (#board),
+// in the units of its viewBox, is in the window: the img shows the picture
+// whole within its box, centred (object-fit: contain).
+const pictureAt = `
+const img = document.getElementById("board");
+const src = decodeURIComponent((img.getAttribute("src") || "").split(",").slice(1).join(","));
+const m = /viewBox="([^"]*)"/.exec(src);
+if (!m) return {error: "the board picture has no viewBox"};
+const [vx, vy, vw, vh] = m[1].trim().split(/[\s,]+/).map(Number);
+const r = img.getBoundingClientRect(), a = vw / vh;
+let cw = r.width, ch = r.height;
+if (cw / ch > a) cw = ch * a; else ch = cw / a;
+const left = r.left + (r.width - cw) / 2, top = r.top + (r.height - ch) / 2;
+return {x: left + (arguments[0] - vx) / vw * cw, y: top + (arguments[1] - vy) / vh * ch};`
+
+// ClickPicture clicks the board picture (the img #board of the viewer's
+// pages) at (x, y) in the units of the picture's viewBox, as a user would
+// click that point of the board: the centre of a square, say.
+func (b *Browser) ClickPicture(x, y float64) {
+	b.T.Helper()
+	var at struct {
+		X, Y  float64
+		Error string
+	}
+	b.Run(pictureAt, &at, x, y)
+	if at.Error != "" {
+		b.T.Fatal(at.Error)
+	}
+	b.ClickAt(at.X, at.Y)
+}
 
 // Screenshot takes a picture of the window.
 func (b *Browser) Screenshot() image.Image {
