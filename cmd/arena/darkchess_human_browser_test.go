@@ -68,7 +68,8 @@ func dcAskedAt(t *testing.T, b *browsertest.Browser, ply int) dcPageState {
 
 // dcClickPly plays one of the page's plies by clicks: a highlighted
 // square, then, if it is a piece to move, one of its highlighted targets.
-func dcClickPly(t *testing.T, b *browsertest.Browser, s dcPageState, rng *rand.Rand) {
+// It reports whether it was a move of two clicks.
+func dcClickPly(t *testing.T, b *browsertest.Browser, s dcPageState, rng *rand.Rand) bool {
 	t.Helper()
 	from := s.Hot[rng.IntN(len(s.Hot))]
 	dcClickSquare(t, b, from)
@@ -80,7 +81,9 @@ func dcClickPly(t *testing.T, b *browsertest.Browser, s dcPageState, rng *rand.R
 	s = dcReadSeat(t, b, `s.result !== "" || s.ply !== `+strconv.Itoa(ply)+` || s.hot.length === 0 || (s.clicked.length === 1 && s.clicked[0] === "`+from+`")`)
 	if s.Ply == ply && len(s.Clicked) == 1 && len(s.Hot) > 0 {
 		dcClickSquare(t, b, s.Hot[rng.IntN(len(s.Hot))])
+		return true
 	}
+	return false
 }
 
 // TestBrowserDarkchessByHand plays dark chess by clicks in a real headless
@@ -98,7 +101,7 @@ func TestBrowserDarkchessByHand(t *testing.T) {
 		links, done, dir := dcStartHumanGame(t, r, dcHumanSpec("alice"), dcPlayer(t, "random", ""))
 		b.Open(links[0])
 		rng := rand.New(rand.NewPCG(3, 3))
-		moved := false
+		moved, clickedMoves := false, 0
 		for ply := 0; ; ply += 2 {
 			s := dcAskedAt(t, b, ply)
 			if s.Result != "" {
@@ -107,7 +110,9 @@ func TestBrowserDarkchessByHand(t *testing.T) {
 			if ply == 0 && len(s.Hot) != 32 {
 				t.Fatalf("the first question highlights %d squares, want the 32 face-down pieces", len(s.Hot))
 			}
-			dcClickPly(t, b, s, rng)
+			if dcClickPly(t, b, s, rng) {
+				clickedMoves++
+			}
 			if ply > 300 {
 				t.Fatal("no end after 300 plies")
 			}
@@ -120,7 +125,10 @@ func TestBrowserDarkchessByHand(t *testing.T) {
 		for _, p := range g.Plies() {
 			moved = moved || !p.Move.IsFlip()
 		}
-		t.Logf("%d plies (moves besides flips: %v): %s", res.Plies, moved, res.Detail)
+		if clickedMoves == 0 || !moved {
+			t.Errorf("the person played no move of two clicks (%d), the record has none (%v): only flips", clickedMoves, moved)
+		}
+		t.Logf("%d plies, %d of the person's moves by two clicks: %s", res.Plies, clickedMoves, res.Detail)
 	})
 	t.Run("take-back and resign", func(t *testing.T) {
 		b.T = t
