@@ -187,3 +187,17 @@ func dcDisc(b *strings.Builder, pc darkchess.Piece, cx, cy, rad int) {
 func dcCaptured(p darkchess.Position, pc darkchess.Piece) int {
 	return max(pc.Kind().InitialCount()-p.Pieces(pc).Count()-p.Pool(pc), 0)
 }
+
+// DarkChessSquareBox returns the rectangle of square s in the picture that
+// DarkChess draws, in the units of its viewBox: its top-left corner and its
+// width and height. A page maps a click on the picture to the square it
+// fell on with it (the seat page's clickable areas, named by the square's
+// name, "b7"). The 32 boxes tile the board without overlapping; s off the
+// board (darkchess.NoSquare) has an empty box at the origin.
+func DarkChessSquareBox(s darkchess.Square) (x, y, w, h float64) {
+	if !s.Valid() {
+		return 0, 0, 0, 0
+	}
+	ix, iy := dcSquareXY(s)
+	return float64(ix), float64(iy), dcCell, dcCell
+}
