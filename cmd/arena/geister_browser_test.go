@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -19,6 +20,7 @@ type gsShown struct {
 	Ghosts  []string // a setup's ghosts: "A red", "E blue*" (* picked)
 	Buttons []string // the enabled buttons' kinds
 	Result  string
+	Ply     int // the ply counter
 }
 
 // gsReadSeat reads a seat page once cond (a script expression over s, the
@@ -33,7 +35,7 @@ function read() {
     ghosts: Array.from(document.querySelectorAll("#overlay:not([hidden]) .area.ghost")).map(e =>
       e.dataset.letter + " " + (e.classList.contains("red") ? "red" : "blue") + (e.classList.contains("picked") ? "*" : "")),
     buttons: Array.from(document.querySelectorAll("#choices button:not(:disabled)")).map(b => b.dataset.kind || b.id),
-    result: txt("result")};
+    result: txt("result"), ply: Number(txt("ply"))};
 }
 (function check() {
   const s = read();
@@ -122,7 +124,9 @@ func TestBrowserGeisterHuman(t *testing.T) {
 				t.Fatalf("after a click on %s: %+v", from, s)
 			}
 			p.click(s.Hot[0])
-			p.read(`s.prompt === "" || s.result !== ""`)
+			// The move is played once the ply counter passes it (the
+			// bot's answer may come before the page shows the wait).
+			p.read(fmt.Sprintf(`s.ply > %d || s.result !== ""`, s.Ply))
 			moves++
 		}
 		res, rb, _ := tb.end()
