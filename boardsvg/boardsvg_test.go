@@ -284,7 +284,7 @@ func TestGeisterAreas(t *testing.T) {
 	if len(areas) != 40 {
 		t.Fatalf("%d areas, want 36 squares and 4 exits", len(areas))
 	}
-	byName := map[string]GeisterArea{}
+	byName := map[string]Area{}
 	for _, a := range areas {
 		if _, dup := byName[a.Name]; dup {
 			t.Errorf("two areas named %q", a.Name)
@@ -294,7 +294,7 @@ func TestGeisterAreas(t *testing.T) {
 		}
 		byName[a.Name] = a
 	}
-	in := func(a GeisterArea, x, y float64) bool { return x > a.X && x < a.X+a.W && y > a.Y && y < a.Y+a.H }
+	in := func(a Area, x, y float64) bool { return x > a.X && x < a.X+a.W && y > a.Y && y < a.Y+a.H }
 	ghost := regexp.MustCompile(`<g class="ghost (first|second) [a-z]+" transform="translate\((\d+) (\d+)\)">`)
 	p, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(5))
 	// Move ghosts over every row, so that every square gets one in some

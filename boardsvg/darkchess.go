@@ -188,13 +188,22 @@ func dcCaptured(p darkchess.Position, pc darkchess.Piece) int {
 	return max(pc.Kind().InitialCount()-p.Pieces(pc).Count()-p.Pool(pc), 0)
 }
 
-// DarkChessSquareBox returns the rectangle of square s in the picture that
-// DarkChess draws, in the units of its viewBox: its top-left corner and its
-// width and height. A page maps a click on the picture to the square it
-// fell on with it (the seat page's clickable areas, named by the square's
-// name, "b7"). The 32 boxes tile the board without overlapping; s off the
-// board (darkchess.NoSquare) has an empty box at the origin.
-func DarkChessSquareBox(s darkchess.Square) (x, y, w, h float64) {
+// DarkChessAreas returns the clickable areas of the picture DarkChess
+// draws, whatever the position: its 32 squares, named as the platform
+// writes them ("b7"). They tile the board.
+func DarkChessAreas() []Area {
+	areas := make([]Area, 0, 32)
+	for s := darkchess.Square(0); s < 32; s++ {
+		x, y, w, h := dcSquareBox(s)
+		areas = append(areas, Area{Name: s.String(), X: x, Y: y, W: w, H: h})
+	}
+	return areas
+}
+
+// dcSquareBox returns the rectangle of square s in the picture, in the
+// units of its viewBox: its top-left corner and its width and height; s
+// off the board (darkchess.NoSquare) has an empty box at the origin.
+func dcSquareBox(s darkchess.Square) (x, y, w, h float64) {
 	if !s.Valid() {
 		return 0, 0, 0, 0
 	}

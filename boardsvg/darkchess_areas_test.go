@@ -39,7 +39,7 @@ func checkDCDisc(t *testing.T, s darkchess.Square, d [3]float64) {
 	t.Helper()
 	cx, cy, r := d[0], d[1], d[2]
 	for u := darkchess.Square(0); u < 32; u++ {
-		x, y, w, h := DarkChessSquareBox(u)
+		x, y, w, h := dcSquareBox(u)
 		inside := cx-r >= x && cx+r <= x+w && cy-r >= y && cy+r <= y+h
 		touches := cx+r > x && cx-r < x+w && cy+r > y && cy-r < y+h
 		if u == s && !inside {
@@ -51,12 +51,12 @@ func checkDCDisc(t *testing.T, s darkchess.Square, d [3]float64) {
 	}
 }
 
-// TestDarkChessSquareBox checks that each square's box covers what
+// TestDarkChessAreas checks that each square's box covers what
 // DarkChess draws on that square (a face-down or a revealed piece, the last
 // ply's mark) and no other square's drawing, and that the 32 boxes tile
 // the board exactly, so that a click anywhere on the board names one
 // square.
-func TestDarkChessSquareBox(t *testing.T) {
+func TestDarkChessAreas(t *testing.T) {
 	// A revealed piece on each square in turn, with the last ply's mark.
 	for s := darkchess.Square(0); s < 32; s++ {
 		var setup darkchess.Setup
@@ -70,7 +70,7 @@ func TestDarkChessSquareBox(t *testing.T) {
 		svg := DarkChess(pos, DarkChessOptions{Last: darkchess.Flip(s)})
 		found := false
 		for _, d := range dcDiscs(t, svg) {
-			x, y, w, h := DarkChessSquareBox(s)
+			x, y, w, h := dcSquareBox(s)
 			if d[0] > x && d[0] < x+w && d[1] > y && d[1] < y+h {
 				found = true
 				checkDCDisc(t, s, d)
@@ -87,7 +87,7 @@ func TestDarkChessSquareBox(t *testing.T) {
 		for i := range 4 {
 			lx[i], _ = strconv.ParseFloat(last[i+1], 64)
 		}
-		x, y, w, h := DarkChessSquareBox(s)
+		x, y, w, h := dcSquareBox(s)
 		if lx[0] < x || lx[1] < y || lx[0]+lx[2] > x+w || lx[1]+lx[3] > y+h {
 			t.Errorf("%s: the last-ply mark (%v) is not inside its box (%v,%v %vx%v)", s, lx, x, y, w, h)
 		}
@@ -100,7 +100,7 @@ func TestDarkChessSquareBox(t *testing.T) {
 	hit := map[darkchess.Square]bool{}
 	for _, d := range discs {
 		for s := darkchess.Square(0); s < 32; s++ {
-			x, y, w, h := DarkChessSquareBox(s)
+			x, y, w, h := dcSquareBox(s)
 			if d[0] > x && d[0] < x+w && d[1] > y && d[1] < y+h {
 				hit[s] = true
 				checkDCDisc(t, s, d)
@@ -113,13 +113,13 @@ func TestDarkChessSquareBox(t *testing.T) {
 	// The boxes tile the board.
 	area := 0.0
 	for s := darkchess.Square(0); s < 32; s++ {
-		x, y, w, h := DarkChessSquareBox(s)
+		x, y, w, h := dcSquareBox(s)
 		area += w * h
 		if x < dcLeft || y < dcTop || x+w > dcLeft+dcBoardW || y+h > dcTop+dcBoardH {
 			t.Errorf("%s: box (%v,%v %vx%v) is off the board", s, x, y, w, h)
 		}
 		for u := s + 1; u < 32; u++ {
-			ux, uy, uw, uh := DarkChessSquareBox(u)
+			ux, uy, uw, uh := dcSquareBox(u)
 			if x < ux+uw && ux < x+w && y < uy+uh && uy < y+h {
 				t.Errorf("the boxes of %s and %s overlap", s, u)
 			}
@@ -129,13 +129,13 @@ func TestDarkChessSquareBox(t *testing.T) {
 		t.Errorf("the boxes cover %v, the board %v", area, want)
 	}
 	// a1 is the bottom-left corner, d8 the top-right, as the labels say.
-	if x, y, _, _ := DarkChessSquareBox(darkchess.A1); x != dcLeft || y != dcTop+7*dcCell {
+	if x, y, _, _ := dcSquareBox(darkchess.A1); x != dcLeft || y != dcTop+7*dcCell {
 		t.Errorf("a1's box at (%v,%v)", x, y)
 	}
-	if x, y, _, _ := DarkChessSquareBox(darkchess.D8); x != dcLeft+3*dcCell || y != dcTop {
+	if x, y, _, _ := dcSquareBox(darkchess.D8); x != dcLeft+3*dcCell || y != dcTop {
 		t.Errorf("d8's box at (%v,%v)", x, y)
 	}
-	if x, y, w, h := DarkChessSquareBox(darkchess.NoSquare); x != 0 || y != 0 || w != 0 || h != 0 {
+	if x, y, w, h := dcSquareBox(darkchess.NoSquare); x != 0 || y != 0 || w != 0 || h != 0 {
 		t.Errorf("NoSquare's box (%v,%v %vx%v)", x, y, w, h)
 	}
 }

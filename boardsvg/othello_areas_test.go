@@ -8,11 +8,11 @@ import (
 	"github.com/botarena/botarena/othello"
 )
 
-// TestOthelloSquareBox checks that each square's box covers what Othello
+// TestOthelloAreas checks that each square's box covers what Othello
 // draws on that square (its disc, its legal-move dot, its last-move mark)
 // and no other square's drawing, and that the 64 boxes tile the green
 // board exactly, so that a click anywhere on the board names one square.
-func TestOthelloSquareBox(t *testing.T) {
+func TestOthelloAreas(t *testing.T) {
 	// Every square holds a disc (a full board) in one picture; in another,
 	// a game's position with its legal moves and last move.
 	var black othello.Bitboard
@@ -50,7 +50,7 @@ func TestOthelloSquareBox(t *testing.T) {
 			r, _ := strconv.ParseFloat(m[4], 64)
 			seen[m[1]]++
 			for s := othello.Square(0); s < 64; s++ {
-				x, y, w, h := OthelloSquareBox(s)
+				x, y, w, h := othelloSquareBox(s)
 				inside := cx-r >= x && cx+r <= x+w && cy-r >= y && cy+r <= y+h
 				touches := cx+r > x && cx-r < x+w && cy+r > y && cy-r < y+h
 				if s == sq && !inside {
@@ -69,13 +69,13 @@ func TestOthelloSquareBox(t *testing.T) {
 	// green rectangle exactly.
 	area := 0.0
 	for s := othello.Square(0); s < 64; s++ {
-		x, y, w, h := OthelloSquareBox(s)
+		x, y, w, h := othelloSquareBox(s)
 		area += w * h
 		if x < othelloMargin || y < othelloMargin || x+w > othelloMargin+8*othelloCell || y+h > othelloMargin+8*othelloCell {
 			t.Errorf("%s: box (%v,%v %vx%v) is off the board", s, x, y, w, h)
 		}
 		for u := s + 1; u < 64; u++ {
-			ux, uy, uw, uh := OthelloSquareBox(u)
+			ux, uy, uw, uh := othelloSquareBox(u)
 			if x < ux+uw && ux < x+w && y < uy+uh && uy < y+h {
 				t.Errorf("the boxes of %s and %s overlap", s, u)
 			}
@@ -85,10 +85,10 @@ func TestOthelloSquareBox(t *testing.T) {
 		t.Errorf("the boxes cover %v, the board %v", area, want)
 	}
 	// a1 is the top-left corner, h8 the bottom-right, as the labels say.
-	if x, y, _, _ := OthelloSquareBox(othello.A1); x != othelloMargin || y != othelloMargin {
+	if x, y, _, _ := othelloSquareBox(othello.A1); x != othelloMargin || y != othelloMargin {
 		t.Errorf("a1's box starts at (%v,%v), want the board's top-left corner", x, y)
 	}
-	if x, y, w, h := OthelloSquareBox(othello.NoSquare); x != 0 || y != 0 || w != 0 || h != 0 {
+	if x, y, w, h := othelloSquareBox(othello.NoSquare); x != 0 || y != 0 || w != 0 || h != 0 {
 		t.Errorf("NoSquare has a box (%v,%v %vx%v), want none", x, y, w, h)
 	}
 }

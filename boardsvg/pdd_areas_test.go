@@ -17,20 +17,20 @@ func TestPDDAreas(t *testing.T) {
 	if len(areas) != pdd.NumSquares {
 		t.Fatalf("%d areas, want %d", len(areas), pdd.NumSquares)
 	}
-	bySquare := map[string]PDDArea{}
+	bySquare := map[string]Area{}
 	for i, a := range areas {
-		if a.Square != pdd.Square(i) {
-			t.Fatalf("area %d is of square %v", i, a.Square)
+		if a.Name != pdd.Square(i).String() {
+			t.Fatalf("area %d is of square %v", i, a.Name)
 		}
 		if a.X < pddMargin || a.Y < pddMargin || a.X+a.W > pddMargin+10*pddCell || a.Y+a.H > pddMargin+10*pddCell || a.W <= 0 || a.H <= 0 {
 			t.Errorf("area %+v is off the board", a)
 		}
 		for _, b := range areas[:i] {
 			if a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H {
-				t.Errorf("areas %v and %v overlap", a.Square, b.Square)
+				t.Errorf("areas %v and %v overlap", a.Name, b.Name)
 			}
 		}
-		bySquare[a.Square.String()] = a
+		bySquare[a.Name] = a
 	}
 
 	// Tiles of both colours on many squares (a played-out game), and a
@@ -54,9 +54,9 @@ func TestPDDAreas(t *testing.T) {
 			if !ok {
 				t.Fatalf("no area for square %s", m[1])
 			}
-			var v [4]int
+			var v [4]float64
 			for i := range v {
-				v[i], _ = strconv.Atoi(m[2+i])
+				v[i], _ = strconv.ParseFloat(m[2+i], 64)
 			}
 			if v[0] < a.X || v[1] < a.Y || v[0]+v[2] > a.X+a.W || v[1]+v[3] > a.Y+a.H {
 				t.Errorf("square %s is drawn at %v, outside its area %+v", m[1], v, a)
@@ -70,7 +70,8 @@ func TestPDDAreas(t *testing.T) {
 	// A bridge's ends are the centres of its squares' areas.
 	for k := 1; k <= g.Position().NumBridges(); k++ {
 		for _, s := range g.Position().BridgeAt(k) {
-			x, y := pddCentre(s)
+			ix, iy := pddCentre(s)
+			x, y := float64(ix), float64(iy)
 			if a := areas[s]; x <= a.X || x >= a.X+a.W || y <= a.Y || y >= a.Y+a.H {
 				t.Errorf("bridge %d's end %v is outside its area", k, s)
 			}

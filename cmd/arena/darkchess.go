@@ -404,7 +404,7 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 			}
 			f.Board = boardsvg.DarkChess(v.Position(), boardsvg.DarkChessOptions{Last: last, Players: names, Colors: colors, Status: prompt, Clocks: f.Clocks})
 			f.Views, f.Status, f.ToMove = nil, prompt, i
-			return viewer.Question{Frame: f, Areas: dcAreas(), Prompt: prompt, Choices: dcChoices(v)}
+			return viewer.Question{Frame: f, Areas: boardsvg.DarkChessAreas(), Prompt: prompt, Choices: dcChoices(v)}
 		}
 		// Take-back: against a program, of a ply of this game (not one
 		// of the -start record or the opening). No preset forbids it.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/internal/proc"
 	"github.com/botarena/botarena/protocol"
@@ -89,17 +88,6 @@ func (dcUnseated) Ask(context.Context, darkchess.View) (darkchess.Move, error) {
 }
 func (dcUnseated) Tell(context.Context, protocol.DarkChessTell) error { return nil }
 func (dcUnseated) End(context.Context, darkchess.Result) error        { return nil }
-
-// dcAreas are the clickable areas of the dark chess picture: its 32
-// squares, named as the platform writes them ("b7").
-func dcAreas() []viewer.Area {
-	areas := make([]viewer.Area, 0, 32)
-	for s := darkchess.Square(0); s < 32; s++ {
-		x, y, w, h := boardsvg.DarkChessSquareBox(s)
-		areas = append(areas, viewer.Area{Name: s.String(), X: x, Y: y, W: w, H: h})
-	}
-	return areas
-}
 
 // dcChoices are the legal plies of v as a page picks them: a flip by a
 // click on its square, a move or a capture by clicks on its two squares;

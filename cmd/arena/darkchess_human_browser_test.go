@@ -51,12 +51,11 @@ func dcReadSeat(t *testing.T, b *browsertest.Browser, cond string) dcPageState {
 // dcClickSquare clicks the centre of square name on the board picture.
 func dcClickSquare(t *testing.T, b *browsertest.Browser, name string) {
 	t.Helper()
-	sq, err := darkchess.ParseSquare(name)
-	if err != nil {
-		t.Fatal(err)
+	a, ok := boardsvg.AreaNamed(boardsvg.DarkChessAreas(), name)
+	if !ok {
+		t.Fatalf("no square %q", name)
 	}
-	x, y, w, h := boardsvg.DarkChessSquareBox(sq)
-	b.ClickPicture(x+w/2, y+h/2)
+	b.ClickPicture(a.Center())
 }
 
 // dcAskedAt waits until the page asks for the ply after ply plies (or

@@ -59,13 +59,11 @@ func (p gsPage) read(cond string) gsShown {
 // click clicks the middle of the picture's area name.
 func (p gsPage) click(name string) {
 	p.t.Helper()
-	for _, a := range boardsvg.GeisterAreas() {
-		if a.Name == name {
-			p.b.ClickPicture(a.X+a.W/2, a.Y+a.H/2)
-			return
-		}
+	a, ok := boardsvg.AreaNamed(boardsvg.GeisterAreas(), name)
+	if !ok {
+		p.t.Fatalf("no area %q", name)
 	}
-	p.t.Fatalf("no area %q", name)
+	p.b.ClickPicture(a.Center())
 }
 
 // setup plays the setup: the ghosts clicked in pairs to swap their

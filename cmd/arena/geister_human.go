@@ -132,7 +132,7 @@ func (h *geisterHuman) Setup(ctx context.Context) (geister.Reds, error) {
 	}
 	q := viewer.Question{
 		Frame:    h.frame(start, geister.Position{}, geister.NoMove, "set your red ghosts", t.ctl, timer.Snapshot{}),
-		Areas:    geisterAreas(),
+		Areas:    boardsvg.GeisterAreas(),
 		Prompt:   fmt.Sprintf("Set your red ghosts (%s): click two of your ghosts of different colours to swap them, then Set Finish", c),
 		Setup:    setup,
 		Deadline: time.Now().Add(h.setup),
@@ -160,7 +160,7 @@ func (h *geisterHuman) Play(ctx context.Context, v geister.View) (geister.Move, 
 	c := geister.Color(h.seat.seat)
 	q := viewer.Question{
 		Frame:  h.frame(pos, before, last, viewer.GeisterStatus(pos, geister.Result{}), t.ctl, clock),
-		Areas:  geisterAreas(),
+		Areas:  boardsvg.GeisterAreas(),
 		Prompt: fmt.Sprintf("Your turn (%s)", c),
 	}
 	if !t.ctl.Unlimited() {
@@ -211,16 +211,6 @@ func (h *geisterHuman) frame(p, before geister.Position, last geister.Move, stat
 	f.Board = f.Views[geisterSeatName(h.seat.seat)]
 	f.Views = nil
 	return f
-}
-
-// geisterAreas are the picture's clickable areas, for the seat page.
-func geisterAreas() []viewer.Area {
-	src := boardsvg.GeisterAreas()
-	out := make([]viewer.Area, len(src))
-	for i, a := range src {
-		out[i] = viewer.Area{Name: a.Name, X: a.X, Y: a.Y, W: a.W, H: a.H}
-	}
-	return out
 }
 
 // geisterChoiceSquares names the areas a person clicks for the legal move

@@ -54,7 +54,7 @@ func (h *othelloHuman) ended() error {
 func (h *othelloHuman) Play(ctx context.Context, p othello.Position) (othello.Move, error) {
 	q := viewer.Question{
 		Frame:  h.live.frame(),
-		Areas:  othelloAreas(),
+		Areas:  boardsvg.OthelloAreas(),
 		Prompt: fmt.Sprintf("Your turn (%s)", h.color),
 	}
 	for s := range p.LegalSquares().Squares() {
@@ -84,17 +84,6 @@ func (h *othelloHuman) Play(ctx context.Context, p othello.Position) (othello.Mo
 	h.moved = true
 	h.mu.Unlock()
 	return m, nil
-}
-
-// othelloAreas are the clickable areas of the Othello picture: its 64
-// squares, named as moves are written ("e3").
-func othelloAreas() []viewer.Area {
-	areas := make([]viewer.Area, 0, 64)
-	for s := othello.Square(0); s < 64; s++ {
-		x, y, w, h := boardsvg.OthelloSquareBox(s)
-		areas = append(areas, viewer.Area{Name: s.String(), X: x, Y: y, W: w, H: h})
-	}
-	return areas
 }
 
 // othelloMoved reports whether colour c placed a disc in moves, played from

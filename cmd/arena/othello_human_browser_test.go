@@ -7,7 +7,6 @@ import (
 
 	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/internal/browsertest"
-	"github.com/botarena/botarena/othello"
 )
 
 // othelloSeatShown is what an Othello seat page shows.
@@ -55,12 +54,11 @@ func TestBrowserOthelloHuman(t *testing.T) {
 	}
 	click := func(square string) {
 		t.Helper()
-		sq, err := othello.ParseSquare(square)
-		if err != nil {
-			t.Fatal(err)
+		a, ok := boardsvg.AreaNamed(boardsvg.OthelloAreas(), square)
+		if !ok {
+			t.Fatalf("no square %q", square)
 		}
-		x, y, w, h := boardsvg.OthelloSquareBox(sq)
-		b.ClickPicture(x+w/2, y+h/2)
+		b.ClickPicture(a.Center())
 	}
 	// asked is the condition of the person's turn after ply (or the end).
 	asked := func(ply string) string {

@@ -82,7 +82,7 @@ func (h *pddHuman) Play(ctx context.Context, p pdd.Position) (pdd.Move, error) {
 	h.live.mu.Unlock()
 	q := viewer.Question{
 		Frame:   frame,
-		Areas:   pddSeatAreas(),
+		Areas:   boardsvg.PDDAreas(),
 		Prompt:  fmt.Sprintf("Your turn (%s)", h.color),
 		Choices: pddChoices(p),
 	}
@@ -102,17 +102,6 @@ func (h *pddHuman) Play(ctx context.Context, p pdd.Position) (pdd.Move, error) {
 		return pdd.NoMove, err
 	}
 	return pdd.ParseMove(text) // the referee checks it as a program's
-}
-
-// pddSeatAreas are the board's squares as a seat page's clickable areas,
-// named as the platform writes points ("x,y").
-func pddSeatAreas() []viewer.Area {
-	areas := boardsvg.PDDAreas()
-	out := make([]viewer.Area, len(areas))
-	for i, a := range areas {
-		out[i] = viewer.Area{Name: a.Square.String(), X: float64(a.X), Y: float64(a.Y), W: float64(a.W), H: float64(a.H)}
-	}
-	return out
 }
 
 // pddChoices are the legal actions of p as a seat's choices: two tiles

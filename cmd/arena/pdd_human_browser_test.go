@@ -46,13 +46,11 @@ function read() {
 // board picture.
 func clickPDDSquare(t *testing.T, b *browsertest.Browser, name string) {
 	t.Helper()
-	for _, a := range boardsvg.PDDAreas() {
-		if a.Square.String() == name {
-			b.ClickPicture(float64(a.X)+float64(a.W)/2, float64(a.Y)+float64(a.H)/2)
-			return
-		}
+	a, ok := boardsvg.AreaNamed(boardsvg.PDDAreas(), name)
+	if !ok {
+		t.Fatalf("no square %q", name)
 	}
-	t.Fatalf("no square %q", name)
+	b.ClickPicture(a.Center())
 }
 
 // TestBrowserPDDHuman plays PDD on the seat page in a real chromium: a
