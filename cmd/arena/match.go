@@ -319,8 +319,10 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 		if o.web == "" {
 			return nil, fmt.Errorf("a person (player %s) plays on the web viewer's page: give -web ADDR (-web :8080, say), and open the link printed for each game", humanPlayer)
 		}
-		if cfg.Time == "" {
-			cfg.Time = def.HumanTime // "" keeps the game's default
+		timeGiven := false
+		fs.Visit(func(f *flag.Flag) { timeGiven = timeGiven || f.Name == "time" })
+		if !timeGiven && def.HumanTime != "" {
+			cfg.Time = def.HumanTime
 		}
 	}
 	if cfg.Time != "" {
