@@ -375,10 +375,10 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	var res gameResult
 	switch {
 	case stop == geisterAgreed:
-		// The record has no way to say an agreed draw: it ends without a
-		// result line, as a game no rule decided.
-		g.Record.Result = geister.Result{}
-		res = gameResult{Winner: -1, Ending: endAgreed, Plies: len(g.Record.Moves),
+		// No platform's board.txt has a draw by agreement: it ends with
+		// the SDK's word, AgreedDraw, as a resignation ends with Resign.
+		g.Record.Result = geister.Result{Reason: geister.AgreedDraw, Draw: true}
+		res = gameResult{Winner: -1, Ending: endAgreed, Plies: len(g.Record.Moves), Reason: geister.AgreedDraw.String(),
 			Detail: fmt.Sprintf("%s and %s agreed to a draw", names[0], names[1])}
 	case stop == geisterTakeBack: // the game two plies back cannot start
 		res = gameResult{Winner: -2, Err: fmt.Errorf("geister: take-back: %w", err)}
@@ -528,6 +528,8 @@ func geisterEnding(reason geister.Reason) ending {
 		return endProtocol
 	case geister.Resign:
 		return endResign
+	case geister.AgreedDraw:
+		return endAgreed
 	}
 	return endNone
 }

@@ -442,8 +442,9 @@ func TestGeisterHumanTakeBack(t *testing.T) {
 
 // TestGeisterHumanDraw: two persons, two seats: a draw offer declined goes
 // back to the offering person's move; one accepted ends the game as an
-// agreed draw, recorded without a result line (board.txt has no agreed
-// draw). Against a program no draw is offered.
+// agreed draw, recorded as AgreedDraw (the SDK's word: no platform's
+// board.txt has one), which reads back. Against a program no draw is
+// offered.
 func TestGeisterHumanDraw(t *testing.T) {
 	t.Parallel()
 	alice, bob := gsHumanSpec("alice"), gsHumanSpec("bob")
@@ -478,7 +479,7 @@ func TestGeisterHumanDraw(t *testing.T) {
 	if res.Winner != -1 || res.Ending != endAgreed {
 		t.Errorf("result %+v, want an agreed draw", res)
 	}
-	if rb.Result.Reason != geister.Unfinished || len(rb.Moves) != 1 || rb.First != "alice" || rb.Second != "bob" || rb.Reds[1].String() != "EFGH" {
+	if rb.Result != (geister.Result{Reason: geister.AgreedDraw, Draw: true}) || len(rb.Moves) != 1 || rb.First != "alice" || rb.Second != "bob" || rb.Reds[1].String() != "EFGH" {
 		t.Errorf("record: result %v, %d plies, %q vs %q, reds %v:\n%s", rb.Result, len(rb.Moves), rb.First, rb.Second, rb.Reds, data)
 	}
 }
