@@ -11,6 +11,7 @@ import (
 	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/darkchess"
 	"github.com/botarena/botarena/internal/browsertest"
+	"github.com/botarena/botarena/internal/longtest"
 )
 
 // dcPageState is what the dark chess seat page shows, as its script reads
@@ -90,6 +91,7 @@ func dcClickPly(t *testing.T, b *browsertest.Browser, s dcPageState, rng *rand.R
 // no-capture-no-flip limit short), a take-back by its button, and a
 // resignation.
 func TestBrowserDarkchessByHand(t *testing.T) {
+	longtest.Skip(t, "a whole game by clicks in chromium: the quick tier plays Othello's (TestBrowserOthelloHuman) and this game's seat through HTTP")
 	if testing.Short() {
 		t.Skip("-short: no game")
 	}
