@@ -138,7 +138,7 @@ func (v *Viewer) serveLive(w http.ResponseWriter, r *http.Request) {
 	g := v.games[id]
 	var st gameState
 	if g != nil {
-		st = spectatorState(g.stateLocked(0))
+		st = v.spectatorStateLocked(g, 0)
 	}
 	v.mu.Unlock()
 	if g == nil {
@@ -148,12 +148,15 @@ func (v *Viewer) serveLive(w http.ResponseWriter, r *http.Request) {
 	v.page(w, http.StatusOK, "live.html", livePage{ID: id, Info: st.Info, State: st})
 }
 
-// spectatorState is st as a spectator may see it: no player's view while
-// the game goes on (a view shows one player's hidden information, which
-// the other player, on the spectators' page too, must not get); the
-// finished game's views, which hide nothing any more.
-func spectatorState(st gameState) gameState {
-	if !st.Finished {
+// spectatorStateLocked is g's state for a spectator sent the first from
+// moves. While persons play the game (it has seats open), it carries no
+// player's view: a view shows one player's hidden information, which the
+// other person, on the spectators' page too, must not get. A game of
+// programs shows the views its host gives (the host decides what is
+// revealed), and a finished game its views, which hide nothing any more.
+func (v *Viewer) spectatorStateLocked(g *liveGame, from int) gameState {
+	st := g.stateLocked(from)
+	if !st.Finished && v.seats[g.info.ID] != nil {
 		st.Frame.Views = nil
 	}
 	return st
@@ -218,7 +221,7 @@ func (v *Viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
 	sent := 0
 	v.stream(w, r, ch, func() bool {
 		v.mu.Lock()
-		st := spectatorState(g.stateLocked(sent))
+		st := v.spectatorStateLocked(g, sent)
 		v.mu.Unlock()
 		if v.sendEvent(w, "state", st) != nil {
 			return false
