@@ -91,7 +91,7 @@ func dcClickPly(t *testing.T, b *browsertest.Browser, s dcPageState, rng *rand.R
 // no-capture-no-flip limit short), a take-back by its button, and a
 // resignation.
 func TestBrowserDarkchessByHand(t *testing.T) {
-	longtest.Skip(t, "a whole game by clicks in chromium: the quick tier plays Othello's (TestBrowserOthelloHuman) and this game's seat through HTTP")
+	longtest.Skip(t, "a whole game by clicks in chromium: the quick tier plays the seat page in chromium (viewer's TestBrowserSeat) and every game's seat through HTTP")
 	if testing.Short() {
 		t.Skip("-short: no game")
 	}

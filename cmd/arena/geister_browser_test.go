@@ -97,7 +97,7 @@ func (p gsPage) setup(swaps ...[2]string) {
 // one offering a draw that the other accepts, while a spectator's page
 // (no token) has its move refused.
 func TestBrowserGeisterHuman(t *testing.T) {
-	longtest.Skip(t, "a whole game by clicks in chromium: the quick tier plays Othello's (TestBrowserOthelloHuman) and this game's seat through HTTP")
+	longtest.Skip(t, "a whole game by clicks in chromium: the quick tier plays the seat page in chromium (viewer's TestBrowserSeat) and every game's seat through HTTP")
 	b := browsertest.Start(t, 1100, 900)
 
 	t.Run("game", func(t *testing.T) {

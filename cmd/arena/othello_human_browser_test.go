@@ -7,6 +7,7 @@ import (
 
 	"github.com/botarena/botarena/boardsvg"
 	"github.com/botarena/botarena/internal/browsertest"
+	"github.com/botarena/botarena/internal/longtest"
 )
 
 // othelloSeatShown is what an Othello seat page shows.
@@ -41,6 +42,7 @@ function read() {
 // moves), with a take-back by its button after three moves (the board
 // goes back two plies); then, in another game, a resignation by its button.
 func TestBrowserOthelloHuman(t *testing.T) {
+	longtest.Skip(t, "a whole game by clicks in chromium: the quick tier plays the seat page in chromium (viewer's TestBrowserSeat) and every game's seat through HTTP")
 	if testing.Short() {
 		t.Skip("-short: no game")
 	}

@@ -60,7 +60,7 @@ func clickPDDSquare(t *testing.T, b *browsertest.Browser, name string) {
 // whenever one is offered), then a game resigned by the Resign button and
 // its confirmation. Skipped where chromium is missing.
 func TestBrowserPDDHuman(t *testing.T) {
-	longtest.Skip(t, "a whole game by clicks in chromium: the quick tier plays Othello's (TestBrowserOthelloHuman) and this game's seat through HTTP")
+	longtest.Skip(t, "a whole game by clicks in chromium: the quick tier plays the seat page in chromium (viewer's TestBrowserSeat) and every game's seat through HTTP")
 	b := browsertest.Start(t, 1280, 860)
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d", seed)
