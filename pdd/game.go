@@ -18,7 +18,7 @@ const (
 	Draw                     // points, islands and bridges all tied
 	Violation                // the loser broke a rule or the interface (forfeit)
 	Resign                   // the loser resigned ([Game.Resign]; a person's choice, which no platform file records)
-	Agreed                   // the players agreed to a draw ([Game.AgreeDraw])
+	AgreedDraw               // the players agreed to a draw ([Game.AgreeDraw])
 )
 
 // String returns "unfinished", "score", "islands", "bridges", "draw",
@@ -39,14 +39,14 @@ func (r Reason) String() string {
 		return "violation"
 	case Resign:
 		return "resignation"
-	case Agreed:
+	case AgreedDraw:
 		return "agreement"
 	}
 	return "invalid reason"
 }
 
 // Result is the outcome of a game: the winner (or a draw), both scores, and
-// why it ended. A [Violation] or a [Resign] loses, and an [Agreed] draw is
+// why it ended. A [Violation] or a [Resign] loses, and an [AgreedDraw] is
 // drawn, whatever the scores, which are then for information only.
 type Result struct {
 	Reason       Reason
@@ -199,7 +199,7 @@ func (g *Game) Resign(loser Color) error {
 	return nil
 }
 
-// AgreeDraw ends the game as a draw the players agreed to ([Agreed]),
+// AgreeDraw ends the game as a draw the players agreed to ([AgreedDraw]),
 // whatever the scores; the result keeps the current scores for
 // information. It fails with [ErrGameOver] if the game has already ended.
 func (g *Game) AgreeDraw() error {
@@ -207,6 +207,6 @@ func (g *Game) AgreeDraw() error {
 		return fmt.Errorf("%w: cannot agree to a draw after %s", ErrGameOver, g.result)
 	}
 	p := g.Position()
-	g.result = Result{Reason: Agreed, Draw: true, White: p.Score(White), Black: p.Score(Black)}
+	g.result = Result{Reason: AgreedDraw, Draw: true, White: p.Score(White), Black: p.Score(Black)}
 	return nil
 }

@@ -524,7 +524,7 @@ func TestGameResignAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, over = g.Result()
-	if !over || r.Reason != pdd.Agreed || !r.Draw || r.Winner != pdd.NoColor || r.String() != "draw 0/0/0 to 0/0/0 (agreement)" {
+	if !over || r.Reason != pdd.AgreedDraw || !r.Draw || r.Winner != pdd.NoColor || r.String() != "draw 0/0/0 to 0/0/0 (agreement)" {
 		t.Errorf("result after an agreed draw %v", r)
 	}
 	if err := g.Play(mv(t, "Chess_5,5_7,7")); !errors.Is(err, pdd.ErrGameOver) {

@@ -419,7 +419,7 @@ func pddEnding(reason pdd.Reason) ending {
 		return endProtocol
 	case pdd.Resign:
 		return endResign
-	case pdd.Agreed:
+	case pdd.AgreedDraw:
 		return endAgreed
 	}
 	return endNone

@@ -167,7 +167,7 @@ func TestRefereeTakeBackStartAndDraw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Violation != nil || rec.Result.Reason != pdd.Agreed || !rec.Result.Draw {
+	if rec.Violation != nil || rec.Result.Reason != pdd.AgreedDraw || !rec.Result.Draw {
 		t.Fatalf("result %v, violation %v; want an agreed draw", rec.Result, rec.Violation)
 	}
 	want := []string{"W_1_Chess_0,0_1,0", "B_2_Chess_8,9_9,9", "W_3_Chess_5,5_6,5", "B_4_Chess_0,9_1,9"}

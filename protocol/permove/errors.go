@@ -48,7 +48,7 @@ var (
 	// ErrResign resigns the game: the player's side loses by pdd.Resign.
 	ErrResign = errors.New("permove: the player resigns")
 	// ErrDrawAgreed ends the game as a draw both players agreed to
-	// (pdd.Agreed): the player's side says that its opponent accepted its
+	// (pdd.AgreedDraw): the player's side says that its opponent accepted its
 	// offer.
 	ErrDrawAgreed = errors.New("permove: the players agree to a draw")
 	// ErrTakeBack takes back the player's own last action and whatever
