@@ -39,7 +39,7 @@
 // read gets its message, and the usage where one helps, on standard error,
 // and exit status 2.
 //
-// A player is a built-in bot or an external program:
+// A player is a built-in bot, an external program or a person:
 //
 //	random, greedy, mcts          built-in bots of every game (Othello and PDD have alphabeta
 //	                              too, dark chess expecti, Geister rush)
@@ -53,7 +53,10 @@
 //	                              dark chess: MGTP, the legacy socket protocol, read mode
 //	strategy:./bot                PDD: PROG <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
 //	./bot                         a path alone speaks the game's first protocol
-//	alice=mgtp:./engine           NAME=PLAYER names a player
+//	human                         a person, on the seat page of -web (needed): arena prints
+//	                              each seat's link when its game begins; without -time,
+//	                              Othello and PDD then play 60s/move
+//	alice=mgtp:./engine           NAME=PLAYER names a player (alice=human a person)
 //
 // A command line is split on blanks, with no shell. A program is named after
 // its executable's base name ("mgtp:./engine 5" is engine), or for an
