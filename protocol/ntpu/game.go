@@ -508,20 +508,7 @@ func (g *ntpuGame) disconnect(c geister.Color, why string) {
 		s.run.Fault = why
 	}
 	s.log.Warn("geister ntpu: the program left", "why", why)
-	if g.over {
-		return
-	}
-	if g.game == nil {
-		g.over, g.result = true, geister.Result{Reason: geister.Disconnect, Winner: c.Opponent()}
-		g.log.Info("geister ntpu: game over in setup", "result", g.result.String())
-		return
-	}
-	if g.armed {
-		g.clock.Stop()
-		g.armed = false
-	}
-	g.game.Forfeit(c, geister.Disconnect)
-	g.gameOver()
+	g.forfeit(c, geister.Disconnect)
 }
 
 // resign ends the game: side c (an in-process player) resigned. Its
@@ -530,11 +517,17 @@ func (g *ntpuGame) resign(c geister.Color) {
 	s := g.seats[c]
 	s.gone = true
 	s.log.Info("geister ntpu: the player resigns")
+	g.forfeit(c, geister.Resign)
+}
+
+// forfeit ends the game unless it is over, side c losing by reason: in
+// the setup, before there is a game, or in play, its clock stopped.
+func (g *ntpuGame) forfeit(c geister.Color, reason geister.Reason) {
 	if g.over {
 		return
 	}
 	if g.game == nil {
-		g.over, g.result = true, geister.Result{Reason: geister.Resign, Winner: c.Opponent()}
+		g.over, g.result = true, geister.Result{Reason: reason, Winner: c.Opponent()}
 		g.log.Info("geister ntpu: game over in setup", "result", g.result.String())
 		return
 	}
@@ -542,7 +535,7 @@ func (g *ntpuGame) resign(c geister.Color) {
 		g.clock.Stop()
 		g.armed = false
 	}
-	g.game.Forfeit(c, geister.Resign)
+	g.game.Forfeit(c, reason)
 	g.gameOver()
 }
 
