@@ -25,19 +25,6 @@ import (
 	"github.com/botarena/botarena/viewer"
 )
 
-// dcSeatEvent is a seat page's event, as the page reads it.
-type dcSeatEvent struct {
-	Session string `json:"session"`
-	State   struct {
-		Frame    viewer.Frame `json:"frame"`
-		Finished bool         `json:"finished"`
-		Result   string       `json:"result"`
-	} `json:"state"`
-	N        uint64           `json:"n"`
-	Question *viewer.Question `json:"question"`
-	Closed   bool             `json:"closed"`
-}
-
 // dcSeatPage is a seat page driven by a test through the viewer's HTTP
 // interface: it follows the seat's event stream and posts answers.
 type dcSeatPage struct {
@@ -45,7 +32,7 @@ type dcSeatPage struct {
 	base    string // the server's address, "http://127.0.0.1:1234"
 	path    string // "/play/ID", without the token
 	token   string
-	events  chan dcSeatEvent
+	events  chan seatEvent
 	session string
 	asked   uint64 // the number of the last question taken
 }
@@ -58,7 +45,7 @@ func dcOpenSeatPage(t *testing.T, link string) *dcSeatPage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &dcSeatPage{t: t, base: u.Scheme + "://" + u.Host, path: u.Path, token: u.Query().Get("seat"), events: make(chan dcSeatEvent, 64)}
+	p := &dcSeatPage{t: t, base: u.Scheme + "://" + u.Host, path: u.Path, token: u.Query().Get("seat"), events: make(chan seatEvent, 64)}
 	resp := dcGet(t, p.base+p.path+"/events?seat="+p.token)
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("seat events: %s", resp.Status)
@@ -73,7 +60,7 @@ func dcOpenSeatPage(t *testing.T, link string) *dcSeatPage {
 			if !ok {
 				continue
 			}
-			var ev dcSeatEvent
+			var ev seatEvent
 			if err := json.Unmarshal([]byte(data), &ev); err != nil {
 				if t.Context().Err() == nil { // not a stream cut at the test's end
 					t.Errorf("seat event: %v", err)
@@ -106,7 +93,7 @@ func dcGet(t *testing.T, u string) *http.Response {
 
 // next returns the next question asked of the seat, or the event that
 // closed it (Question nil).
-func (p *dcSeatPage) next() dcSeatEvent {
+func (p *dcSeatPage) next() seatEvent {
 	p.t.Helper()
 	deadline := time.NewTimer(2 * time.Minute) // a guard: the game is seconds long
 	defer deadline.Stop()
@@ -154,7 +141,7 @@ func (p *dcSeatPage) post(token string, n uint64, kind viewer.AnswerKind, move s
 }
 
 // answer answers question ev with the choice c and checks it is taken.
-func (p *dcSeatPage) answer(ev dcSeatEvent, c viewer.Choice) {
+func (p *dcSeatPage) answer(ev seatEvent, c viewer.Choice) {
 	p.t.Helper()
 	if st := p.post(p.token, ev.N, c.Answer.Kind, c.Answer.Move); st != http.StatusNoContent {
 		p.t.Fatalf("answer %s %q: status %d", c.Answer.Kind, c.Answer.Move, st)
@@ -315,7 +302,7 @@ func TestDarkchessHumanGame(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	first := true
 	plies := 0
-	var last dcSeatEvent
+	var last seatEvent
 	for {
 		ev := page.next()
 		if ev.Question == nil {
@@ -431,7 +418,7 @@ func TestDarkchessHumanTakeBack(t *testing.T) {
 	r.(*darkchessRunner).now = clk.now
 	pages, done, dir := dcHumanGame(t, r, dcHumanSpec("alice"), dcPlayer(t, "random", ""))
 	page := pages[0]
-	flip := func(ev dcSeatEvent, sq string) {
+	flip := func(ev seatEvent, sq string) {
 		t.Helper()
 		for _, c := range dcMoves(ev.Question) {
 			if slices.Equal(c.Squares, []string{sq}) {

@@ -127,18 +127,6 @@ func (tb *gsHumanTable) end() (gameResult, *record.GeisterBoard, []byte) {
 	return res, rb, data
 }
 
-// gsSeatEvent is a seat's event, as its page reads it.
-type gsSeatEvent struct {
-	Session string `json:"session"`
-	State   struct {
-		Frame    viewer.Frame `json:"frame"`
-		Finished bool         `json:"finished"`
-	} `json:"state"`
-	N        uint64           `json:"n"`
-	Question *viewer.Question `json:"question"`
-	Closed   bool             `json:"closed"`
-}
-
 // gsSeat is a person's seat page, as a test drives it.
 type gsSeat struct {
 	t       *testing.T
@@ -165,7 +153,7 @@ func (tb *gsHumanTable) seat(i int) *gsSeat {
 
 // next returns the next question asked of the seat, nil once the seat is
 // closed (the game is over).
-func (s *gsSeat) next() *gsSeatEvent {
+func (s *gsSeat) next() *seatEvent {
 	s.t.Helper()
 	for {
 		name, data, ok := s.es.Next()
@@ -175,7 +163,7 @@ func (s *gsSeat) next() *gsSeatEvent {
 		if name != "seat" {
 			continue
 		}
-		var ev gsSeatEvent
+		var ev seatEvent
 		if err := json.Unmarshal(data, &ev); err != nil {
 			s.t.Fatal(err)
 		}
@@ -209,7 +197,7 @@ func (s *gsSeat) post(seat bool, n uint64, kind viewer.AnswerKind, move string) 
 }
 
 // answer answers question ev, which must be taken.
-func (s *gsSeat) answer(ev *gsSeatEvent, kind viewer.AnswerKind, move string) {
+func (s *gsSeat) answer(ev *seatEvent, kind viewer.AnswerKind, move string) {
 	s.t.Helper()
 	if code := s.post(true, ev.N, kind, move); code != http.StatusNoContent {
 		s.t.Fatalf("answer %s %q to %q: status %d", kind, move, ev.Question.Prompt, code)

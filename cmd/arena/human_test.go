@@ -5,7 +5,26 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/botarena/botarena/viewer"
 )
+
+// seatEvent is one "seat" event of a seat's event stream, as the seat
+// page reads it: the tests of the four games' persons follow their seats
+// with it.
+type seatEvent struct {
+	Session string `json:"session"`
+	State   struct {
+		Frame    viewer.Frame `json:"frame"`
+		From     int          `json:"from"`
+		Moves    []string     `json:"moves"`
+		Finished bool         `json:"finished"`
+		Result   string       `json:"result"`
+	} `json:"state"`
+	N        uint64           `json:"n"`
+	Question *viewer.Question `json:"question"`
+	Closed   bool             `json:"closed"`
+}
 
 // TestHumanPlayerSpec checks how a match takes a person: "human" and
 // "NAME=human" are persons, a match with one needs -web, and without

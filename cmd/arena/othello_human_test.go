@@ -106,21 +106,6 @@ type seatPage struct {
 	last     seatEvent
 }
 
-// seatEvent is one "seat" event of a seat's event stream.
-type seatEvent struct {
-	Session string `json:"session"`
-	State   struct {
-		Frame    viewer.Frame `json:"frame"`
-		From     int          `json:"from"`
-		Moves    []string     `json:"moves"`
-		Finished bool         `json:"finished"`
-		Result   string       `json:"result"`
-	} `json:"state"`
-	N        uint64           `json:"n"`
-	Question *viewer.Question `json:"question"`
-	Closed   bool             `json:"closed"`
-}
-
 // openSeat opens the next seat link the game prints.
 func (g *othelloHumanGame) openSeat() *seatPage {
 	g.t.Helper()

@@ -25,17 +25,6 @@ import (
 	"github.com/botarena/botarena/viewer"
 )
 
-// pddSeatEvent is a seat event as the page reads it.
-type pddSeatEvent struct {
-	Session string `json:"session"`
-	State   struct {
-		Frame viewer.Frame `json:"frame"`
-	} `json:"state"`
-	N        uint64           `json:"n"`
-	Question *viewer.Question `json:"question"`
-	Closed   bool             `json:"closed"`
-}
-
 // linkWriter sends each line written to it (a seat's link, as openHumans
 // prints it) to lines.
 type linkWriter struct{ lines chan string }
@@ -103,7 +92,7 @@ type pddSeat struct {
 	t      *testing.T
 	base   string // the server
 	page   string // the seat page's path, "/play/ID?seat=TOKEN"
-	events chan pddSeatEvent
+	events chan seatEvent
 	last   uint64 // the last question answered
 }
 
@@ -117,7 +106,7 @@ func followSeat(t *testing.T, base, page string) *pddSeat {
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("seat events: %s", resp.Status)
 	}
-	s := &pddSeat{t: t, base: base, page: page, events: make(chan pddSeatEvent, 16)}
+	s := &pddSeat{t: t, base: base, page: page, events: make(chan seatEvent, 16)}
 	go func() {
 		defer resp.Body.Close()
 		defer close(s.events)
@@ -131,7 +120,7 @@ func followSeat(t *testing.T, base, page string) *pddSeat {
 			if !ok {
 				continue
 			}
-			var ev pddSeatEvent
+			var ev seatEvent
 			if err := json.Unmarshal([]byte(data), &ev); err != nil {
 				t.Errorf("seat event: %v", err)
 				return
@@ -148,7 +137,7 @@ func followSeat(t *testing.T, base, page string) *pddSeat {
 
 // next returns the next question the seat is asked, or nil once the seat
 // is closed (the game is over).
-func (s *pddSeat) next() *pddSeatEvent {
+func (s *pddSeat) next() *seatEvent {
 	for ev := range s.events {
 		if ev.Closed {
 			return nil
@@ -163,7 +152,7 @@ func (s *pddSeat) next() *pddSeatEvent {
 
 // post sends an answer to question ev as the seat's page does (token
 // true) or as a page without the seat's token; it returns the status.
-func (s *pddSeat) post(ev *pddSeatEvent, token bool, kind, move string) int {
+func (s *pddSeat) post(ev *seatEvent, token bool, kind, move string) int {
 	s.t.Helper()
 	path, query, _ := strings.Cut(s.page, "?")
 	u := s.base + path + "/act"
@@ -181,7 +170,7 @@ func (s *pddSeat) post(ev *pddSeatEvent, token bool, kind, move string) int {
 }
 
 // answer posts the answer, which must be taken.
-func (s *pddSeat) answer(ev *pddSeatEvent, kind, move string) {
+func (s *pddSeat) answer(ev *seatEvent, kind, move string) {
 	s.t.Helper()
 	if code := s.post(ev, true, kind, move); code != http.StatusNoContent {
 		s.t.Fatalf("answer %s %q to %q: status %d", kind, move, ev.Question.Prompt, code)
