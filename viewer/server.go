@@ -236,7 +236,12 @@ func (v *Viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
 // until send returns false, changed is closed or the browser leaves.
 func (v *Viewer) stream(w http.ResponseWriter, r *http.Request, changed chan struct{}, send func() bool) {
 	startStream(w)
-	changed <- struct{}{}
+	// The first send is made here, not by a signal on changed: a signal
+	// sent before this line may already fill it, and the game may already
+	// have been dropped (changed closed).
+	if !send() {
+		return
+	}
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
 	for {
