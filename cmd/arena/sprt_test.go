@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -82,20 +83,20 @@ func ptnmlOf(t *testing.T, out string) sprt.Pentanomial {
 }
 
 // TestSPRTStrongerAcceptsH1 plays greedy against random at Othello until
-// the test [0, 50] in normalized Elo decides. greedy scores about 65%
-// against random, about +120 normalized Elo (measured: +124 ± 73 over 44
-// pairs), far above elo1; with α = β = 0.001 (bounds ±6.9) the LLR drifts
-// up by about 0.08 a pair with a standard deviation of about 0.2, so the
-// chance of ever reaching -6.9 first is below 1e-10 (Wald's bound for a
-// Brownian motion, e^(-2·drift·6.9/variance)), and the expected 90 pairs
-// are far within the cap of 1000. So every seed accepts H1.
+// the test [-100, 0] in normalized Elo decides. greedy is about +57
+// normalized Elo above random (measured: +57.2 ± 43.6 over 122 pairs), so
+// the LLR drifts up; for a Brownian motion the chance of reaching the
+// lower bound -4.6 (α = β = 0.01) first is about e^(-2·(57+50)/100·4.6),
+// below 1e-4, and with -seed 5 the games are the same on every run (only
+// the order in which the 3 workers finish them varies): H1 after about 35
+// pairs, far within the cap of 1000.
 func TestSPRTStrongerAcceptsH1(t *testing.T) {
 	t.Parallel()
 	for _, jobs := range []string{"3"} { // TestSPRTResume plays with -j 1
 		t.Run("j"+jobs, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "run")
-			out := runArena(t, "match", "othello", "greedy", "random", "-sprt", "elo0=0,elo1=50,alpha=0.01,beta=0.01",
-				"-games", "2000", "-time", "none", "-j", jobs, "-out", dir)
+			out := runArena(t, "match", "othello", "greedy", "random", "-sprt", "elo0=-100,elo1=0,alpha=0.01,beta=0.01",
+				"-games", "2000", "-time", "none", "-seed", "5", "-j", jobs, "-out", dir)
 			m := sprtVerdictRE.FindStringSubmatch(out)
 			if m == nil || m[1] != "H1 accepted" {
 				t.Fatalf("no H1:\n%s", out)
@@ -163,7 +164,7 @@ func TestSPRTSameBotNoQuickH1(t *testing.T) {
 // completed, and the run stops at the same verdict.
 func TestSPRTResume(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"match", "othello", "greedy", "random", "-sprt", "elo0=0,elo1=50", "-games", "400", "-seed", "5", "-time", "none"}
+	args := []string{"match", "othello", "greedy", "random", "-sprt", "elo0=-100,elo1=0", "-games", "400", "-seed", "5", "-time", "none"}
 	whole := runArena(t, append(args, "-out", filepath.Join(dir, "whole"))...)
 	m := sprtVerdictRE.FindStringSubmatch(whole)
 	if m == nil {
@@ -209,8 +210,31 @@ func TestSPRTResume(t *testing.T) {
 	if w, r := ptnmlOf(t, whole), ptnmlOf(t, resumed); w != r {
 		t.Errorf("whole run's Ptnml %v, resumed run's %v", w, r)
 	}
+	if t.Failed() {
+		sprtDiffGames(t, filepath.Join(dir, "whole"), cut)
+	}
 	if !strings.Contains(resumed, "SPRT: llr ") || strings.Contains(resumed, "not counted") {
 		t.Errorf("resumed run:\n%s", resumed)
+	}
+}
+
+// sprtDiffGames logs the games whose results differ between the runs of
+// directories a and b (both read from their results.tsv), the record
+// paths aside: what a failed comparison of two runs needs to be explained.
+func sprtDiffGames(t *testing.T, a, b string) {
+	t.Helper()
+	ga, errA := readResults(a)
+	gb, errB := readResults(b)
+	if errA != nil || errB != nil {
+		t.Logf("results: %v; %v", errA, errB)
+		return
+	}
+	for n := 1; n <= max(len(ga), len(gb)); n++ {
+		x, y := ga[n], gb[n]
+		x.Result.Record, y.Result.Record = "", ""
+		if !reflect.DeepEqual(x, y) {
+			t.Logf("game %d differs:\n  %s: %+v\n  %s: %+v", n, a, x, b, y)
+		}
 	}
 }
 
