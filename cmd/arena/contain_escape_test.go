@@ -130,6 +130,7 @@ var containEscapes = []struct{ name, line string }{
 // the match returns not one of their sleepers is left. The quick tier tries
 // each escape through one of them.
 func TestContainEscapes(t *testing.T) {
+	t.Parallel() // it mostly waits: for the matches' sleepers to be killed
 	arena := containArena(t)
 	if _, err := exec.LookPath("setsid"); err != nil {
 		t.Skip("no setsid program here")

@@ -474,6 +474,7 @@ func TestDarkchessFaultRecords(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a hundred games with real programs")
 	}
+	t.Parallel() // it mostly waits: for short limits and dead programs
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
