@@ -263,7 +263,13 @@ func TestHost(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := bd.Game(darkchess.Classic, rand.New(rand.NewPCG(7, 6)))
+		// The game is played to its end: in the quick tier drawn after 30
+		// plies without a capture or a flip, 10 plies after the start (the
+		// record itself has runs of more than 20); the long tier plays the
+		// Classic rule's 60, about 100 more plies, a program started each.
+		rules := darkchess.Classic
+		rules.NoProgressPlies = longtest.Pick(30, rules.NoProgressPlies)
+		g, err := bd.Game(rules, rand.New(rand.NewPCG(7, 6)))
 		if err != nil {
 			t.Fatal(err)
 		}
