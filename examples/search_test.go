@@ -59,7 +59,10 @@ func TestSearchExamples(t *testing.T) {
 			bin := build(t, c.dir)
 			prog := c.proto + ":" + bin
 			if c.control != "10s" {
-				prog += " -time 100ms" // darkchess-best shares out the clock itself
+				// darkchess-best shares out the clock itself; the others
+				// think 100 ms a move, 30 ms in the quick tier, well within
+				// the limit of 2 s.
+				prog += " -time " + longtest.Pick("30ms", "100ms")
 			}
 			cmd := exec.Command(arena, "match", c.game, prog, "random",
 				"-games", strconv.Itoa(c.games), "-j", strconv.Itoa(longtest.Pick(2, 1)),
