@@ -73,7 +73,7 @@ func perftArea(P, O uint64, depth int, area uint64, bik bool) uint64 {
 		return uint64(bits.OnesCount64(moves))
 	}
 	if depth == 2 {
-		return leaves(P, O, moves, area, innerCols, bik)
+		return leavesFast(P, O, moves, area, bik)
 	}
 	var n uint64
 	for moves != 0 {

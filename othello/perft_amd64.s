@@ -1,0 +1,187 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The perft kernels work on eight children of one position at once, one in
+// each 64-bit lane: lane i holds the i-th lowest move still to do. Every
+// direction is a shift-and-mask fill (Kogge-Stone with a doubling step), as
+// in moveGen, with all eight lanes at once.
+//
+// Registers of leavesAVX512, set once per call:
+//   Z31 P, Z30 O, Z29 O&inner, Z28 inner, Z27 area, Z18 all ones, Z17 the
+//   per-lane leaf counts; Z26/Z25 the O&inner pairs for +1/-1, Z24/Z23 the O
+//   pairs for +8/-8, Z22/Z21 +7/-7, Z20/Z19 +9/-9 (see upMoves).
+// Per batch: Z1 the move bits, Z2 the flips and then the child's opponent,
+// Z5 the child's mover, Z7 its opponent&inner, Z8 its moves, Z3 Z4 Z9 Z10
+// Z11 scratch; K7 the lanes that hold a move.
+
+// FLIPUP ors into Z2, in the lanes where the run ends on a P disc, the run
+// of M discs that starts next to each move bit of Z1 in the +s direction.
+// PRE is M&(M<<s); s2 is 2*s.
+#define FLIPUP(s, s2, M, PRE) \
+	VPSLLQ s, Z1, Z4; VPANDQ M, Z4, Z3; \
+	VPSLLQ s, Z3, Z4; VPTERNLOGQ $0xF8, M, Z4, Z3; \
+	VPSLLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
+	VPSLLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
+	VPSLLQ s, Z3, Z4; VPTESTMQ Z31, Z4, K1; VPORQ Z3, Z2, K1, Z2
+
+// FLIPDN is FLIPUP in the -s direction; PRE is M&(M>>s).
+#define FLIPDN(s, s2, M, PRE) \
+	VPSRLQ s, Z1, Z4; VPANDQ M, Z4, Z3; \
+	VPSRLQ s, Z3, Z4; VPTERNLOGQ $0xF8, M, Z4, Z3; \
+	VPSRLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
+	VPSRLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
+	VPSRLQ s, Z3, Z4; VPTESTMQ Z31, Z4, K1; VPORQ Z3, Z2, K1, Z2
+
+// MOBUP ors into MOB the squares past a run of M discs that starts next to
+// a disc of CP in the +s direction (upMoves); PRE is M&(M<<s).
+#define MOBUP(s, s2, CP, M, PRE, MOB) \
+	VPSLLQ s, CP, Z4; VPANDQ M, Z4, Z3; \
+	VPSLLQ s, Z3, Z4; VPTERNLOGQ $0xF8, M, Z4, Z3; \
+	VPSLLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
+	VPSLLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
+	VPSLLQ s, Z3, Z4; VPORQ Z4, MOB, MOB
+
+// MOBDN is MOBUP in the -s direction (downMoves); PRE is M&(M>>s).
+#define MOBDN(s, s2, CP, M, PRE, MOB) \
+	VPSRLQ s, CP, Z4; VPANDQ M, Z4, Z3; \
+	VPSRLQ s, Z3, Z4; VPTERNLOGQ $0xF8, M, Z4, Z3; \
+	VPSRLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
+	VPSRLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
+	VPSRLQ s, Z3, Z4; VPORQ Z4, MOB, MOB
+
+// MOBILITY sets MOB to the moves of CP against CO (MO is CO&inner), not yet
+// masked with the empty squares. East (+1) is eastMoves' carry trick.
+#define MOBILITY(CP, CO, MO, MOB) \
+	VPSLLQ $1, CP, Z4; VPANDQ MO, Z4, Z4; VPADDQ MO, Z4, MOB; \
+	VPSRLQ $1, MO, Z9; VPANDQ MO, Z9, Z9; \
+	MOBDN($1, $2, CP, MO, Z9, MOB); \
+	VPSLLQ $8, CO, Z9; VPANDQ CO, Z9, Z9; \
+	MOBUP($8, $16, CP, CO, Z9, MOB); \
+	VPSRLQ $8, Z9, Z9; \
+	MOBDN($8, $16, CP, CO, Z9, MOB); \
+	VPSLLQ $7, MO, Z9; VPANDQ MO, Z9, Z9; \
+	MOBUP($7, $14, CP, MO, Z9, MOB); \
+	VPSRLQ $7, Z9, Z9; \
+	MOBDN($7, $14, CP, MO, Z9, MOB); \
+	VPSLLQ $9, MO, Z9; VPANDQ MO, Z9, Z9; \
+	MOBUP($9, $18, CP, MO, Z9, MOB); \
+	VPSRLQ $9, Z9, Z9; \
+	MOBDN($9, $18, CP, MO, Z9, MOB)
+
+// CLEARLOW clears the lowest set bit of Z0 in the lanes of K1, and moves K1
+// one lane up.
+#define CLEARLOW \
+	VPADDQ Z18, Z0, Z4; VPANDQ Z4, Z0, K1, Z0; KSHIFTLB $1, K1, K1
+
+// func leavesAVX512(P, O, moves, area uint64, bik bool) uint64
+TEXT ·leavesAVX512(SB), NOSPLIT, $0-48
+	MOVQ P+0(FP), AX
+	MOVQ O+8(FP), BX
+	MOVQ moves+16(FP), SI
+	MOVQ area+24(FP), R8
+	MOVQ $0x7E7E7E7E7E7E7E7E, CX
+	MOVQ BX, DX
+	ANDQ CX, DX
+	VPBROADCASTQ AX, Z31
+	VPBROADCASTQ BX, Z30
+	VPBROADCASTQ DX, Z29
+	VPBROADCASTQ CX, Z28
+	VPBROADCASTQ R8, Z27
+	VPSLLQ $1, Z29, Z26
+	VPANDQ Z29, Z26, Z26
+	VPSRLQ $1, Z26, Z25
+	VPSLLQ $8, Z30, Z24
+	VPANDQ Z30, Z24, Z24
+	VPSRLQ $8, Z24, Z23
+	VPSLLQ $7, Z29, Z22
+	VPANDQ Z29, Z22, Z22
+	VPSRLQ $7, Z22, Z21
+	VPSLLQ $9, Z29, Z20
+	VPANDQ Z29, Z20, Z20
+	VPSRLQ $9, Z20, Z19
+	VPTERNLOGQ $0xFF, Z18, Z18, Z18
+	VPXORQ Z17, Z17, Z17
+	XORQ DI, DI
+	TESTQ SI, SI
+	JZ done
+
+loop:
+	// Z1 lane i = the i-th lowest bit of SI.
+	VPBROADCASTQ SI, Z0
+	MOVL $0xFE, R10
+	KMOVB R10, K1
+	CLEARLOW
+	CLEARLOW
+	CLEARLOW
+	CLEARLOW
+	CLEARLOW
+	CLEARLOW
+	CLEARLOW
+	VPADDQ Z18, Z0, Z4
+	VPANDNQ Z0, Z4, Z1
+	VPTESTMQ Z1, Z1, K7
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+
+	VPXORQ Z2, Z2, Z2
+	FLIPUP($1, $2, Z29, Z26)
+	FLIPDN($1, $2, Z29, Z25)
+	FLIPUP($8, $16, Z30, Z24)
+	FLIPDN($8, $16, Z30, Z23)
+	FLIPUP($7, $14, Z29, Z22)
+	FLIPDN($7, $14, Z29, Z21)
+	FLIPUP($9, $18, Z29, Z20)
+	FLIPDN($9, $18, Z29, Z19)
+
+	// The child: Z5 to move (O^flips), Z2 the other side (P|flips|move).
+	VPXORQ Z30, Z2, Z5
+	VPTERNLOGQ $0xFE, Z1, Z31, Z2
+	VPANDQ Z28, Z2, Z7
+	MOBILITY(Z5, Z2, Z7, Z8)
+	VPTERNLOGQ $0x10, Z2, Z5, Z8 // Z8 &^= Z5|Z2
+	VPANDQ Z27, Z8, Z8
+	VPOPCNTQ Z8, Z9
+	VPADDQ Z9, Z17, K7, Z17
+	VPTESTNMQ Z8, Z8, K7, K2
+	KTESTB K2, K2
+	JNZ pass
+
+next:
+	TESTQ SI, SI
+	JNZ loop
+
+done:
+	VEXTRACTI64X4 $1, Z17, Y0
+	VPADDQ Y0, Y17, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPADDQ X1, X0, X0
+	VPSHUFD $0x4E, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	ADDQ DI, AX
+	MOVQ AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+pass:
+	// The children of K2 have no move: each counts 1 if bik, else only
+	// if the other side has a move (a pass, not the game's end).
+	CMPB bik+32(FP), $0
+	JNE passbik
+	VPANDQ Z28, Z5, Z10
+	MOBILITY(Z2, Z5, Z10, Z11)
+	VPTERNLOGQ $0x10, Z2, Z5, Z11
+	VPTESTMQ Z27, Z11, K2, K2
+
+passbik:
+	KMOVB K2, R9
+	POPCNTL R9, R9
+	ADDQ R9, DI
+	JMP next
