@@ -38,6 +38,21 @@ func Perft(p Position, depth int) uint64 { return perft(p, depth, Strict) }
 func PerftBik(p Position, depth int) uint64 { return perft(p, depth, Bik) }
 
 func perft(p Position, depth int, c Convention) uint64 {
+	return perftBy(p, depth, c, bestKernel)
+}
+
+// kernel names an implementation of perft's last two plies (see leaves).
+// Each processor runs the pure-Go one; bestKernel is the fastest it runs.
+type kernel uint8
+
+const (
+	kernelGo     kernel = iota // leaves, in Go
+	kernelAVX2                 // leavesAVX2, amd64 with AVX2 and BMI1/2
+	kernelAVX512               // leavesAVX512, amd64 with AVX-512 and VPOPCNTDQ
+)
+
+// perftBy is perft with the given kernel, which the processor must run.
+func perftBy(p Position, depth int, c Convention, k kernel) uint64 {
 	if depth < 0 {
 		return 0
 	}
@@ -45,13 +60,14 @@ func perft(p Position, depth int, c Convention) uint64 {
 		return 1
 	}
 	P, O := p.players()
-	return perftArea(P, O, depth, p.area(), c == Bik)
+	return perftArea(P, O, depth, p.area(), c == Bik, k)
 }
 
 // perftArea counts the leaves below (P to move, O) at depth >= 1 on the
 // board made of the squares of area (mask8x8 or mask6x6), in the Bik
-// convention if bik, else strict. The last two plies go to leaves.
-func perftArea(P, O uint64, depth int, area uint64, bik bool) uint64 {
+// convention if bik, else strict. The last two plies go to leaves, or to
+// the kernel k that does the same.
+func perftArea(P, O uint64, depth int, area uint64, bik bool, k kernel) uint64 {
 	moves := legalMoves(P, O) & area
 	if moves == 0 {
 		if depth == 1 && bik {
@@ -73,14 +89,14 @@ func perftArea(P, O uint64, depth int, area uint64, bik bool) uint64 {
 		return uint64(bits.OnesCount64(moves))
 	}
 	if depth == 2 {
-		return leavesFast(P, O, moves, area, bik)
+		return leavesBy(k, P, O, moves, area, bik)
 	}
 	var n uint64
 	for moves != 0 {
 		sq := bits.TrailingZeros64(moves)
 		moves &= moves - 1
 		f := flips(sq, P, O)
-		n += perftArea(O^f, P|f|1<<uint(sq), depth-1, area, bik)
+		n += perftArea(O^f, P|f|1<<uint(sq), depth-1, area, bik, k)
 	}
 	return n
 }

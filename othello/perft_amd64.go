@@ -8,10 +8,31 @@ package othello
 //go:noescape
 func leavesAVX512(P, O, moves, area uint64, bik bool) uint64
 
-// leavesFast is leaves, by the fastest kernel this processor runs.
-func leavesFast(P, O, moves, area uint64, bik bool) uint64 {
-	if x86.avx512 {
+// bestKernel is the fastest perft kernel this processor runs.
+var bestKernel = func() kernel {
+	switch {
+	case x86.avx512:
+		return kernelAVX512
+	}
+	return kernelGo
+}()
+
+// leavesBy is leaves by kernel k.
+func leavesBy(k kernel, P, O, moves, area uint64, bik bool) uint64 {
+	switch k {
+	case kernelAVX512:
 		return leavesAVX512(P, O, moves, area, bik)
 	}
 	return leaves(P, O, moves, area, innerCols, bik)
+}
+
+// kernelRuns reports whether this processor runs kernel k.
+func kernelRuns(k kernel) bool {
+	switch k {
+	case kernelGo:
+		return true
+	case kernelAVX512:
+		return x86.avx512
+	}
+	return false
 }

@@ -2,8 +2,15 @@
 
 package othello
 
-// leavesFast is leaves: there is no assembly kernel on this architecture
-// (or the purego tag asks for none).
-func leavesFast(P, O, moves, area uint64, bik bool) uint64 {
+// bestKernel is the fastest perft kernel this processor runs: the pure-Go
+// one, as there is no assembly on this architecture (or the purego build tag
+// asks for none).
+const bestKernel = kernelGo
+
+// leavesBy is leaves by kernel k, always the pure-Go one here.
+func leavesBy(_ kernel, P, O, moves, area uint64, bik bool) uint64 {
 	return leaves(P, O, moves, area, innerCols, bik)
 }
+
+// kernelRuns reports whether this processor runs kernel k.
+func kernelRuns(k kernel) bool { return k == kernelGo }

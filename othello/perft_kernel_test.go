@@ -1,0 +1,63 @@
+package othello
+
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// fataler is what leavesKernelsAgree needs of a *testing.T or *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// leavesKernelsAgree fails t unless kernel k gives leaves' count for
+// (P, O, moves) on area, in both conventions.
+func leavesKernelsAgree(t fataler, k kernel, P, O, moves, area uint64) {
+	t.Helper()
+	for _, bik := range []bool{false, true} {
+		got := leavesBy(k, P, O, moves, area, bik)
+		if want := leaves(P, O, moves, area, innerCols, bik); got != want {
+			t.Fatalf("%s leaves(%#x, %#x, moves %#x, area %#x, bik %v) = %d, want %d",
+				kernelNames[k], P, O, moves, area, bik, got, want)
+		}
+	}
+}
+
+// TestLeavesKernels compares each assembly kernel the processor runs with
+// the pure-Go leaves: on every position of random games from the three
+// starts (so with passes, and children that pass or end the game), with all
+// the legal moves and with a random part of them (every number of vector
+// lanes in use), and on scattered boards of every density.
+func TestLeavesKernels(t *testing.T) {
+	for _, k := range []kernel{kernelAVX2, kernelAVX512} {
+		t.Run(kernelNames[k], func(t *testing.T) {
+			if !kernelRuns(k) {
+				t.Skip("this processor does not run it")
+			}
+			rapid.Check(t, func(rt *rapid.T) {
+				rules := rapid.SampledFrom([]Rules{Standard, TUS, Board6x6}).Draw(rt, "rules")
+				p := rules.Start
+				var buf [64]Move
+				for {
+					P, O := p.players()
+					area := p.area()
+					moves := legalMoves(P, O) & area
+					leavesKernelsAgree(rt, k, P, O, moves, area)
+					leavesKernelsAgree(rt, k, P, O, moves&rapid.Uint64().Draw(rt, "part"), area)
+					ms := p.AppendLegalMoves(buf[:0])
+					if len(ms) == 0 {
+						break
+					}
+					p = p.PlayUnchecked(ms[rapid.IntRange(0, len(ms)-1).Draw(rt, "move")])
+				}
+			})
+			for _, area := range []uint64{mask8x8, mask6x6} {
+				for _, b := range randomBoards(20000, area) {
+					leavesKernelsAgree(t, k, b[0], b[1], legalMoves(b[0], b[1])&area, area)
+				}
+			}
+		})
+	}
+}
