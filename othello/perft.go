@@ -91,6 +91,9 @@ func perftArea(P, O uint64, depth int, area uint64, bik bool, k kernel) uint64 {
 	if depth == 2 {
 		return leavesBy(k, P, O, moves, area, bik)
 	}
+	if depth == 3 && k != kernelGo {
+		return perft3By(k, P, O, moves, area, bik)
+	}
 	var n uint64
 	for moves != 0 {
 		sq := bits.TrailingZeros64(moves)
@@ -133,6 +136,19 @@ func leaves(P, O, moves, area, inner uint64, bik bool) uint64 {
 			continue
 		}
 		n += uint64(bits.OnesCount64(m))
+	}
+	return n
+}
+
+// perft3 returns the sum of perftArea(child, 2) over the children of (P, O)
+// by moves, in Go: what the assembly kernels' perft3 compute.
+func perft3(P, O, moves, area uint64, bik bool) uint64 {
+	var n uint64
+	for moves != 0 {
+		sq := bits.TrailingZeros64(moves)
+		moves &= moves - 1
+		f := flips(sq, P, O)
+		n += perftArea(O^f, P|f|1<<uint(sq), 2, area, bik, kernelGo)
 	}
 	return n
 }

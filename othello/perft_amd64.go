@@ -8,6 +8,14 @@ package othello
 //go:noescape
 func leavesAVX512(P, O, moves, area uint64, bik bool) uint64
 
+// perft3AVX512 returns the sum of perftArea(child, 2) over the children of
+// (P, O) by moves, with AVX-512: the children eight at a time, and their
+// moves queued so that every batch of leaves fills the eight lanes. It needs
+// x86.avx512.
+//
+//go:noescape
+func perft3AVX512(P, O, moves, area uint64, bik bool) uint64
+
 // bestKernel is the fastest perft kernel this processor runs.
 var bestKernel = func() kernel {
 	switch {
@@ -24,6 +32,16 @@ func leavesBy(k kernel, P, O, moves, area uint64, bik bool) uint64 {
 		return leavesAVX512(P, O, moves, area, bik)
 	}
 	return leaves(P, O, moves, area, innerCols, bik)
+}
+
+// perft3By returns the sum of perftArea(child, 2) over the children of
+// (P, O) by moves, by kernel k.
+func perft3By(k kernel, P, O, moves, area uint64, bik bool) uint64 {
+	switch k {
+	case kernelAVX512:
+		return perft3AVX512(P, O, moves, area, bik)
+	}
+	return perft3(P, O, moves, area, bik)
 }
 
 // kernelRuns reports whether this processor runs kernel k.

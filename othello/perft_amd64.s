@@ -185,3 +185,221 @@ passbik:
 	POPCNTL R9, R9
 	ADDQ R9, DI
 	JMP next
+
+// PRE sets the pair masks Z26..Z19 of M (Z29, the opponent & inner) and
+// O (Z30), as leavesAVX512's header describes.
+#define PRE \
+	VPSLLQ $1, Z29, Z26; VPANDQ Z29, Z26, Z26; VPSRLQ $1, Z26, Z25; \
+	VPSLLQ $8, Z30, Z24; VPANDQ Z30, Z24, Z24; VPSRLQ $8, Z24, Z23; \
+	VPSLLQ $7, Z29, Z22; VPANDQ Z29, Z22, Z22; VPSRLQ $7, Z22, Z21; \
+	VPSLLQ $9, Z29, Z20; VPANDQ Z29, Z20, Z20; VPSRLQ $9, Z20, Z19
+
+// CHILDREN sets Z5 and Z2 to the children (mover, other side) of the moves
+// Z1 of (Z31, Z30), and Z8 to the children's moves on the area Z27.
+#define CHILDREN \
+	VPXORQ Z2, Z2, Z2; \
+	FLIPUP($1, $2, Z29, Z26); \
+	FLIPDN($1, $2, Z29, Z25); \
+	FLIPUP($8, $16, Z30, Z24); \
+	FLIPDN($8, $16, Z30, Z23); \
+	FLIPUP($7, $14, Z29, Z22); \
+	FLIPDN($7, $14, Z29, Z21); \
+	FLIPUP($9, $18, Z29, Z20); \
+	FLIPDN($9, $18, Z29, Z19); \
+	VPXORQ Z30, Z2, Z5; \
+	VPTERNLOGQ $0xFE, Z1, Z31, Z2; \
+	VPANDQ Z28, Z2, Z7; \
+	MOBILITY(Z5, Z2, Z7, Z8); \
+	VPTERNLOGQ $0x10, Z2, Z5, Z8; \
+	VPANDQ Z27, Z8, Z8
+
+// EXTRACT sets Z1 lane i to the i-th lowest bit of REG (0 past its last),
+// using Z0 and Z4.
+#define EXTRACT(REG) \
+	VPBROADCASTQ REG, Z0; \
+	MOVL $0xFE, R13; \
+	KMOVB R13, K1; \
+	CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; \
+	VPADDQ Z18, Z0, Z4; \
+	VPANDNQ Z0, Z4, Z1
+
+// func perft3AVX512(P, O, moves, area uint64, bik bool) uint64
+//
+// The frame holds a queue of up to 16 leaves-to-be (the parent's two sides
+// and the move) at 0 (mover), 128 (other side) and 256 (move), and the
+// eight children of a batch of the root's moves at 384 (mover), 448 (other
+// side) and 512 (their moves). Registers: SI the root's moves still to do,
+// DI and Z17 the count, R12 the queue's length, R9 the child in hand, R10
+// its moves still to queue, R15 where a batch returns to, K6 the queue's
+// lanes a batch counts.
+TEXT ·perft3AVX512(SB), NOSPLIT, $576-48
+	MOVQ moves+16(FP), SI
+	XORQ DI, DI
+	XORQ R12, R12
+	VPXORQ Z17, Z17, Z17
+	MOVQ $0x7E7E7E7E7E7E7E7E, CX
+	VPBROADCASTQ CX, Z28
+	MOVQ area+24(FP), R8
+	VPBROADCASTQ R8, Z27
+	VPTERNLOGQ $0xFF, Z18, Z18, Z18
+	TESTQ SI, SI
+	JZ p3done
+
+p3outer:
+	// The root's children, eight at a time (a batch clobbers the root's
+	// registers, so they are set anew each time).
+	MOVQ P+0(FP), AX
+	MOVQ O+8(FP), BX
+	MOVQ BX, DX
+	ANDQ CX, DX
+	VPBROADCASTQ AX, Z31
+	VPBROADCASTQ BX, Z30
+	VPBROADCASTQ DX, Z29
+	PRE
+	EXTRACT(SI)
+	VPTESTMQ Z1, Z1, K7
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	BLSRQ SI, SI
+	CHILDREN
+	VMOVDQA64.Z Z8, K7, Z8
+	VPTESTNMQ Z8, Z8, K7, K2
+	KTESTB K2, K2
+	JNZ p3outerpass
+
+p3queue:
+	VMOVDQU64 Z5, 384(SP)
+	VMOVDQU64 Z2, 448(SP)
+	VMOVDQU64 Z8, 512(SP)
+	XORQ R9, R9
+
+p3child:
+	MOVQ 512(SP)(R9*8), R10
+	TESTQ R10, R10
+	JZ p3nextchild
+	VPBROADCASTQ 384(SP)(R9*8), Z12
+	VPBROADCASTQ 448(SP)(R9*8), Z13
+
+p3fill:
+	// Queue up to eight moves of the child.
+	VMOVDQU64 Z12, 0(SP)(R12*8)
+	VMOVDQU64 Z13, 128(SP)(R12*8)
+	EXTRACT(R10)
+	VMOVDQU64 Z1, 256(SP)(R12*8)
+	POPCNTQ R10, R11
+	MOVQ $8, R13
+	CMPQ R11, R13
+	CMOVQGT R13, R11
+	ADDQ R11, R12
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	CMPQ R12, $8
+	JLT p3notfull
+	MOVL $0xFF, R13
+	KMOVB R13, K6
+	XORQ R15, R15
+	JMP p3batch
+
+p3full:
+	// The batch counted lanes 0..7: move the rest down.
+	VMOVDQU64 64(SP), Z0
+	VMOVDQU64 Z0, 0(SP)
+	VMOVDQU64 192(SP), Z0
+	VMOVDQU64 Z0, 128(SP)
+	VMOVDQU64 320(SP), Z0
+	VMOVDQU64 Z0, 256(SP)
+	SUBQ $8, R12
+
+p3notfull:
+	TESTQ R10, R10
+	JNZ p3fill
+
+p3nextchild:
+	INCQ R9
+	CMPQ R9, $8
+	JLT p3child
+	TESTQ SI, SI
+	JNZ p3outer
+	TESTQ R12, R12
+	JZ p3done
+	MOVQ $1, R13
+	SHLXQ R12, R13, R13
+	DECQ R13
+	KMOVB R13, K6
+	MOVQ $1, R15
+	JMP p3batch
+
+p3done:
+	VEXTRACTI64X4 $1, Z17, Y0
+	VPADDQ Y0, Y17, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPADDQ X1, X0, X0
+	VPSHUFD $0x4E, X0, X1
+	VPADDQ X1, X0, X0
+	VMOVQ X0, AX
+	ADDQ DI, AX
+	MOVQ AX, ret+40(FP)
+	VZEROUPPER
+	RET
+
+p3outerpass:
+	// Children of K2 have no move: after a pass each counts the other
+	// side's moves; at the game's end 1 if bik, else 0.
+	VPANDQ Z28, Z5, Z10
+	MOBILITY(Z2, Z5, Z10, Z11)
+	VPTERNLOGQ $0x10, Z2, Z5, Z11
+	VPANDQ Z27, Z11, Z11
+	VPTESTMQ Z11, Z11, K2, K3
+	VPOPCNTQ Z11, Z9
+	VPADDQ Z9, Z17, K3, Z17
+	CMPB bik+32(FP), $0
+	JEQ p3queue
+	KANDNB K2, K3, K4
+	KMOVB K4, R14
+	POPCNTL R14, R14
+	ADDQ R14, DI
+	JMP p3queue
+
+p3batch:
+	// Count the leaves below the queue's lanes K6, each its own parent.
+	VMOVDQU64 0(SP), Z31
+	VMOVDQU64 128(SP), Z30
+	VMOVDQU64 256(SP), Z1
+	VPANDQ Z28, Z30, Z29
+	PRE
+	CHILDREN
+	VPOPCNTQ Z8, Z9
+	VPADDQ Z9, Z17, K6, Z17
+	VPTESTNMQ Z8, Z8, K6, K2
+	KTESTB K2, K2
+	JNZ p3batchpass
+
+p3batchdone:
+	TESTQ R15, R15
+	JZ p3full
+	JMP p3done
+
+p3batchpass:
+	CMPB bik+32(FP), $0
+	JNE p3batchbik
+	VPANDQ Z28, Z5, Z10
+	MOBILITY(Z2, Z5, Z10, Z11)
+	VPTERNLOGQ $0x10, Z2, Z5, Z11
+	VPTESTMQ Z27, Z11, K2, K2
+
+p3batchbik:
+	KMOVB K2, R14
+	POPCNTL R14, R14
+	ADDQ R14, DI
+	JMP p3batchdone

@@ -6,15 +6,15 @@ import (
 	"pgregory.net/rapid"
 )
 
-// fataler is what leavesKernelsAgree needs of a *testing.T or *rapid.T.
+// fataler is what kernelAgrees needs of a *testing.T or *rapid.T.
 type fataler interface {
 	Helper()
 	Fatalf(format string, args ...any)
 }
 
-// leavesKernelsAgree fails t unless kernel k gives leaves' count for
-// (P, O, moves) on area, in both conventions.
-func leavesKernelsAgree(t fataler, k kernel, P, O, moves, area uint64) {
+// kernelAgrees fails t unless kernel k gives the pure-Go counts of leaves
+// and perft3 for (P, O, moves) on area, in both conventions.
+func kernelAgrees(t fataler, k kernel, P, O, moves, area uint64) {
 	t.Helper()
 	for _, bik := range []bool{false, true} {
 		got := leavesBy(k, P, O, moves, area, bik)
@@ -22,15 +22,20 @@ func leavesKernelsAgree(t fataler, k kernel, P, O, moves, area uint64) {
 			t.Fatalf("%s leaves(%#x, %#x, moves %#x, area %#x, bik %v) = %d, want %d",
 				kernelNames[k], P, O, moves, area, bik, got, want)
 		}
+		got = perft3By(k, P, O, moves, area, bik)
+		if want := perft3(P, O, moves, area, bik); got != want {
+			t.Fatalf("%s perft3(%#x, %#x, moves %#x, area %#x, bik %v) = %d, want %d",
+				kernelNames[k], P, O, moves, area, bik, got, want)
+		}
 	}
 }
 
-// TestLeavesKernels compares each assembly kernel the processor runs with
-// the pure-Go leaves: on every position of random games from the three
+// TestKernels compares each assembly kernel the processor runs with the
+// pure-Go leaves and perft3 (the last two and three plies of perft): on every position of random games from the three
 // starts (so with passes, and children that pass or end the game), with all
 // the legal moves and with a random part of them (every number of vector
 // lanes in use), and on scattered boards of every density.
-func TestLeavesKernels(t *testing.T) {
+func TestKernels(t *testing.T) {
 	for _, k := range []kernel{kernelAVX2, kernelAVX512} {
 		t.Run(kernelNames[k], func(t *testing.T) {
 			if !kernelRuns(k) {
@@ -44,8 +49,8 @@ func TestLeavesKernels(t *testing.T) {
 					P, O := p.players()
 					area := p.area()
 					moves := legalMoves(P, O) & area
-					leavesKernelsAgree(rt, k, P, O, moves, area)
-					leavesKernelsAgree(rt, k, P, O, moves&rapid.Uint64().Draw(rt, "part"), area)
+					kernelAgrees(rt, k, P, O, moves, area)
+					kernelAgrees(rt, k, P, O, moves&rapid.Uint64().Draw(rt, "part"), area)
 					ms := p.AppendLegalMoves(buf[:0])
 					if len(ms) == 0 {
 						break
@@ -54,8 +59,8 @@ func TestLeavesKernels(t *testing.T) {
 				}
 			})
 			for _, area := range []uint64{mask8x8, mask6x6} {
-				for _, b := range randomBoards(20000, area) {
-					leavesKernelsAgree(t, k, b[0], b[1], legalMoves(b[0], b[1])&area, area)
+				for _, b := range randomBoards(5000, area) {
+					kernelAgrees(t, k, b[0], b[1], legalMoves(b[0], b[1])&area, area)
 				}
 			}
 		})

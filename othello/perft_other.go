@@ -14,3 +14,8 @@ func leavesBy(_ kernel, P, O, moves, area uint64, bik bool) uint64 {
 
 // kernelRuns reports whether this processor runs kernel k.
 func kernelRuns(k kernel) bool { return k == kernelGo }
+
+// perft3By is perft3, by the pure-Go kernel here.
+func perft3By(_ kernel, P, O, moves, area uint64, bik bool) uint64 {
+	return perft3(P, O, moves, area, bik)
+}
