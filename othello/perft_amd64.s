@@ -213,26 +213,27 @@ passbik:
 	VPTERNLOGQ $0x10, Z2, Z5, Z8; \
 	VPANDQ Z27, Z8, Z8
 
-// EXTRACT sets Z1 lane i to the i-th lowest bit of REG (0 past its last),
-// using Z0 and Z4.
-#define EXTRACT(REG) \
+// EXTRACT sets DST lane i to the i-th lowest bit of REG (0 past its last),
+// using Z0, Z4, K1 and R13.
+#define EXTRACT(REG, DST) \
 	VPBROADCASTQ REG, Z0; \
 	MOVL $0xFE, R13; \
 	KMOVB R13, K1; \
 	CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; \
 	VPADDQ Z18, Z0, Z4; \
-	VPANDNQ Z0, Z4, Z1
+	VPANDNQ Z0, Z4, DST
 
 // func perft3AVX512(P, O, moves, area uint64, bik bool) uint64
 //
-// The frame holds a queue of up to 16 leaves-to-be (the parent's two sides
-// and the move) at 0 (mover), 128 (other side) and 256 (move), and the
-// eight children of a batch of the root's moves at 384 (mover), 448 (other
-// side) and 512 (their moves). Registers: SI the root's moves still to do,
-// DI and Z17 the count, R12 the queue's length, R9 the child in hand, R10
-// its moves still to queue, R15 where a batch returns to, K6 the queue's
-// lanes a batch counts.
-TEXT ·perft3AVX512(SB), NOSPLIT, $576-48
+// The root's children go eight at a time through the frame: at 0 their
+// movers, at 64 their other sides, at 128 their moves. Their moves queue in
+// Z12 (the parents' movers), Z13 (their other sides) and Z14 (the move
+// bits), and when eight are there, a batch counts the leaves below them.
+// Registers: SI the root's moves still to do, DI and Z17 the count, R12 the
+// queue's length, R9 the child in hand, Z15 Z16 its two sides, R10 its
+// moves still to queue, Z6 the next eight of them, R15 where a batch
+// returns to, K6 the lanes a batch counts.
+TEXT ·perft3AVX512(SB), NOSPLIT, $192-48
 	MOVQ moves+16(FP), SI
 	XORQ DI, DI
 	XORQ R12, R12
@@ -256,7 +257,7 @@ p3outer:
 	VPBROADCASTQ BX, Z30
 	VPBROADCASTQ DX, Z29
 	PRE
-	EXTRACT(SI)
+	EXTRACT(SI, Z1)
 	VPTESTMQ Z1, Z1, K7
 	BLSRQ SI, SI
 	BLSRQ SI, SI
@@ -273,53 +274,59 @@ p3outer:
 	JNZ p3outerpass
 
 p3queue:
-	VMOVDQU64 Z5, 384(SP)
-	VMOVDQU64 Z2, 448(SP)
-	VMOVDQU64 Z8, 512(SP)
+	VMOVDQU64 Z5, 0(SP)
+	VMOVDQU64 Z2, 64(SP)
+	VMOVDQU64 Z8, 128(SP)
 	XORQ R9, R9
 
 p3child:
-	MOVQ 512(SP)(R9*8), R10
+	MOVQ 128(SP)(R9*8), R10
 	TESTQ R10, R10
 	JZ p3nextchild
-	VPBROADCASTQ 384(SP)(R9*8), Z12
-	VPBROADCASTQ 448(SP)(R9*8), Z13
+	VPBROADCASTQ 0(SP)(R9*8), Z15
+	VPBROADCASTQ 64(SP)(R9*8), Z16
 
 p3fill:
-	// Queue up to eight moves of the child.
-	VMOVDQU64 Z12, 0(SP)(R12*8)
-	VMOVDQU64 Z13, 128(SP)(R12*8)
-	EXTRACT(R10)
-	VMOVDQU64 Z1, 256(SP)(R12*8)
+	// Queue up to eight moves of the child in the lanes from R12 on.
+	EXTRACT(R10, Z6)
 	POPCNTQ R10, R11
 	MOVQ $8, R13
 	CMPQ R11, R13
 	CMOVQGT R13, R11
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	BLSRQ R10, R10
+	MOVL $0xFF, R13
+	SHLXQ R12, R13, R14
+	KMOVB R14, K5
+	VPEXPANDQ Z6, K5, Z14
+	VMOVDQA64 Z15, K5, Z12
+	VMOVDQA64 Z16, K5, Z13
+	MOVQ $8, AX
+	SUBQ R12, AX
+	SHLXQ AX, R13, AX
 	ADDQ R11, R12
-	BLSRQ R10, R10
-	BLSRQ R10, R10
-	BLSRQ R10, R10
-	BLSRQ R10, R10
-	BLSRQ R10, R10
-	BLSRQ R10, R10
-	BLSRQ R10, R10
-	BLSRQ R10, R10
 	CMPQ R12, $8
 	JLT p3notfull
+	// Full: the batch takes the queue, which keeps the moves that did not
+	// fit (Z6 from lane 8-R12 on).
+	VMOVDQA64 Z12, Z31
+	VMOVDQA64 Z13, Z30
+	VMOVDQA64 Z14, Z1
+	KMOVB AX, K4
+	VPCOMPRESSQ.Z Z6, K4, Z14
+	VMOVDQA64 Z15, Z12
+	VMOVDQA64 Z16, Z13
+	SUBQ $8, R12
 	MOVL $0xFF, R13
 	KMOVB R13, K6
 	XORQ R15, R15
 	JMP p3batch
-
-p3full:
-	// The batch counted lanes 0..7: move the rest down.
-	VMOVDQU64 64(SP), Z0
-	VMOVDQU64 Z0, 0(SP)
-	VMOVDQU64 192(SP), Z0
-	VMOVDQU64 Z0, 128(SP)
-	VMOVDQU64 320(SP), Z0
-	VMOVDQU64 Z0, 256(SP)
-	SUBQ $8, R12
 
 p3notfull:
 	TESTQ R10, R10
@@ -337,6 +344,9 @@ p3nextchild:
 	SHLXQ R12, R13, R13
 	DECQ R13
 	KMOVB R13, K6
+	VMOVDQA64 Z12, Z31
+	VMOVDQA64 Z13, Z30
+	VMOVDQA64 Z14, Z1
 	MOVQ $1, R15
 	JMP p3batch
 
@@ -372,10 +382,8 @@ p3outerpass:
 	JMP p3queue
 
 p3batch:
-	// Count the leaves below the queue's lanes K6, each its own parent.
-	VMOVDQU64 0(SP), Z31
-	VMOVDQU64 128(SP), Z30
-	VMOVDQU64 256(SP), Z1
+	// Count the leaves below the lanes K6 of (Z31, Z30) by the moves Z1,
+	// each lane its own parent.
 	VPANDQ Z28, Z30, Z29
 	PRE
 	CHILDREN
@@ -387,7 +395,7 @@ p3batch:
 
 p3batchdone:
 	TESTQ R15, R15
-	JZ p3full
+	JZ p3notfull
 	JMP p3done
 
 p3batchpass:
