@@ -15,23 +15,23 @@
 // Z5 the child's mover, Z7 its opponent&inner, Z8 its moves, Z3 Z4 Z9 Z10
 // Z11 scratch; K7 the lanes that hold a move.
 
-// FLIPUP ors into Z2, in the lanes where the run ends on a P disc, the run
+// FLIPUP ors into ACC, in the lanes where the run ends on a P disc, the run
 // of M discs that starts next to each move bit of Z1 in the +s direction.
 // PRE is M&(M<<s); s2 is 2*s.
-#define FLIPUP(s, s2, M, PRE) \
+#define FLIPUP(s, s2, M, PRE, ACC) \
 	VPSLLQ s, Z1, Z4; VPANDQ M, Z4, Z3; \
 	VPSLLQ s, Z3, Z4; VPTERNLOGQ $0xF8, M, Z4, Z3; \
 	VPSLLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
 	VPSLLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
-	VPSLLQ s, Z3, Z4; VPTESTMQ Z31, Z4, K1; VPORQ Z3, Z2, K1, Z2
+	VPSLLQ s, Z3, Z4; VPTESTMQ Z31, Z4, K1; VPORQ Z3, ACC, K1, ACC
 
 // FLIPDN is FLIPUP in the -s direction; PRE is M&(M>>s).
-#define FLIPDN(s, s2, M, PRE) \
+#define FLIPDN(s, s2, M, PRE, ACC) \
 	VPSRLQ s, Z1, Z4; VPANDQ M, Z4, Z3; \
 	VPSRLQ s, Z3, Z4; VPTERNLOGQ $0xF8, M, Z4, Z3; \
 	VPSRLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
 	VPSRLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
-	VPSRLQ s, Z3, Z4; VPTESTMQ Z31, Z4, K1; VPORQ Z3, Z2, K1, Z2
+	VPSRLQ s, Z3, Z4; VPTESTMQ Z31, Z4, K1; VPORQ Z3, ACC, K1, ACC
 
 // MOBUP ors into MOB the squares past a run of M discs that starts next to
 // a disc of CP in the +s direction (upMoves); PRE is M&(M<<s).
@@ -51,28 +51,85 @@
 	VPSRLQ s, Z3, Z4; VPORQ Z4, MOB, MOB
 
 // MOBILITY sets MOB to the moves of CP against CO (MO is CO&inner), not yet
-// masked with the empty squares. East (+1) is eastMoves' carry trick.
+// masked with the empty squares. East (+1) is eastMoves' carry trick. The
+// downward directions gather in Z6, for a shorter chain of ORs. It uses Z3
+// Z4 Z6 Z9.
 #define MOBILITY(CP, CO, MO, MOB) \
 	VPSLLQ $1, CP, Z4; VPANDQ MO, Z4, Z4; VPADDQ MO, Z4, MOB; \
 	VPSRLQ $1, MO, Z9; VPANDQ MO, Z9, Z9; \
-	MOBDN($1, $2, CP, MO, Z9, MOB); \
+	VPSRLQ $1, CP, Z4; VPANDQ MO, Z4, Z3; \
+	VPSRLQ $1, Z3, Z4; VPTERNLOGQ $0xF8, MO, Z4, Z3; \
+	VPSRLQ $2, Z3, Z4; VPTERNLOGQ $0xF8, Z9, Z4, Z3; \
+	VPSRLQ $2, Z3, Z4; VPTERNLOGQ $0xF8, Z9, Z4, Z3; \
+	VPSRLQ $1, Z3, Z6; \
 	VPSLLQ $8, CO, Z9; VPANDQ CO, Z9, Z9; \
 	MOBUP($8, $16, CP, CO, Z9, MOB); \
 	VPSRLQ $8, Z9, Z9; \
-	MOBDN($8, $16, CP, CO, Z9, MOB); \
+	MOBDN($8, $16, CP, CO, Z9, Z6); \
 	VPSLLQ $7, MO, Z9; VPANDQ MO, Z9, Z9; \
 	MOBUP($7, $14, CP, MO, Z9, MOB); \
 	VPSRLQ $7, Z9, Z9; \
-	MOBDN($7, $14, CP, MO, Z9, MOB); \
+	MOBDN($7, $14, CP, MO, Z9, Z6); \
 	VPSLLQ $9, MO, Z9; VPANDQ MO, Z9, Z9; \
 	MOBUP($9, $18, CP, MO, Z9, MOB); \
 	VPSRLQ $9, Z9, Z9; \
-	MOBDN($9, $18, CP, MO, Z9, MOB)
+	MOBDN($9, $18, CP, MO, Z9, Z6); \
+	VPORQ Z6, MOB, MOB
 
 // CLEARLOW clears the lowest set bit of Z0 in the lanes of K1, and moves K1
 // one lane up.
 #define CLEARLOW \
 	VPADDQ Z18, Z0, Z4; VPANDQ Z4, Z0, K1, Z0; KSHIFTLB $1, K1, K1
+
+// PRE sets the pair masks Z26..Z19 of M (Z29, the opponent & inner) and
+// O (Z30), as leavesAVX512's header describes.
+#define PRE \
+	VPSLLQ $1, Z29, Z26; VPANDQ Z29, Z26, Z26; VPSRLQ $1, Z26, Z25; \
+	VPSLLQ $8, Z30, Z24; VPANDQ Z30, Z24, Z24; VPSRLQ $8, Z24, Z23; \
+	VPSLLQ $7, Z29, Z22; VPANDQ Z29, Z22, Z22; VPSRLQ $7, Z22, Z21; \
+	VPSLLQ $9, Z29, Z20; VPANDQ Z29, Z20, Z20; VPSRLQ $9, Z20, Z19
+
+// FLIPS sets Z2 | Z10 to the flips of the moves Z1 of (Z31, Z30): the
+// upward directions in Z2, the downward in Z10, two shorter chains of ORs.
+#define FLIPS \
+	VPXORQ Z2, Z2, Z2; \
+	VPXORQ Z10, Z10, Z10; \
+	FLIPUP($1, $2, Z29, Z26, Z2); \
+	FLIPDN($1, $2, Z29, Z25, Z10); \
+	FLIPUP($8, $16, Z30, Z24, Z2); \
+	FLIPDN($8, $16, Z30, Z23, Z10); \
+	FLIPUP($7, $14, Z29, Z22, Z2); \
+	FLIPDN($7, $14, Z29, Z21, Z10); \
+	FLIPUP($9, $18, Z29, Z20, Z2); \
+	FLIPDN($9, $18, Z29, Z19, Z10)
+
+// CHILD sets Z5 to the children's movers, O^flips, Z2 to their other
+// sides, P|flips|move, and Z7 to Z2&inner.
+#define CHILD \
+	VPORQ Z31, Z1, Z11; \
+	VMOVDQA64 Z30, Z5; \
+	VPTERNLOGQ $0x1E, Z10, Z2, Z5; \
+	VPTERNLOGQ $0xFE, Z10, Z11, Z2; \
+	VPANDQ Z28, Z2, Z7
+
+// CHILDREN sets Z5 and Z2 to the children (mover, other side) of the moves
+// Z1 of (Z31, Z30), and Z8 to the children's moves on the area Z27.
+#define CHILDREN \
+	FLIPS; \
+	CHILD; \
+	MOBILITY(Z5, Z2, Z7, Z8); \
+	VPTERNLOGQ $0x10, Z2, Z5, Z8; \
+	VPANDQ Z27, Z8, Z8
+
+// EXTRACT sets DST lane i to the i-th lowest bit of REG (0 past its last),
+// using Z0, Z4, K1 and R13.
+#define EXTRACT(REG, DST) \
+	VPBROADCASTQ REG, Z0; \
+	MOVL $0xFE, R13; \
+	KMOVB R13, K1; \
+	CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; \
+	VPADDQ Z18, Z0, Z4; \
+	VPANDNQ Z0, Z4, DST
 
 // func leavesAVX512(P, O, moves, area uint64, bik bool) uint64
 TEXT ·leavesAVX512(SB), NOSPLIT, $0-48
@@ -130,20 +187,10 @@ loop:
 	BLSRQ SI, SI
 	BLSRQ SI, SI
 
-	VPXORQ Z2, Z2, Z2
-	FLIPUP($1, $2, Z29, Z26)
-	FLIPDN($1, $2, Z29, Z25)
-	FLIPUP($8, $16, Z30, Z24)
-	FLIPDN($8, $16, Z30, Z23)
-	FLIPUP($7, $14, Z29, Z22)
-	FLIPDN($7, $14, Z29, Z21)
-	FLIPUP($9, $18, Z29, Z20)
-	FLIPDN($9, $18, Z29, Z19)
+	FLIPS
 
 	// The child: Z5 to move (O^flips), Z2 the other side (P|flips|move).
-	VPXORQ Z30, Z2, Z5
-	VPTERNLOGQ $0xFE, Z1, Z31, Z2
-	VPANDQ Z28, Z2, Z7
+	CHILD
 	MOBILITY(Z5, Z2, Z7, Z8)
 	VPTERNLOGQ $0x10, Z2, Z5, Z8 // Z8 &^= Z5|Z2
 	VPANDQ Z27, Z8, Z8
@@ -185,43 +232,6 @@ passbik:
 	POPCNTL R9, R9
 	ADDQ R9, DI
 	JMP next
-
-// PRE sets the pair masks Z26..Z19 of M (Z29, the opponent & inner) and
-// O (Z30), as leavesAVX512's header describes.
-#define PRE \
-	VPSLLQ $1, Z29, Z26; VPANDQ Z29, Z26, Z26; VPSRLQ $1, Z26, Z25; \
-	VPSLLQ $8, Z30, Z24; VPANDQ Z30, Z24, Z24; VPSRLQ $8, Z24, Z23; \
-	VPSLLQ $7, Z29, Z22; VPANDQ Z29, Z22, Z22; VPSRLQ $7, Z22, Z21; \
-	VPSLLQ $9, Z29, Z20; VPANDQ Z29, Z20, Z20; VPSRLQ $9, Z20, Z19
-
-// CHILDREN sets Z5 and Z2 to the children (mover, other side) of the moves
-// Z1 of (Z31, Z30), and Z8 to the children's moves on the area Z27.
-#define CHILDREN \
-	VPXORQ Z2, Z2, Z2; \
-	FLIPUP($1, $2, Z29, Z26); \
-	FLIPDN($1, $2, Z29, Z25); \
-	FLIPUP($8, $16, Z30, Z24); \
-	FLIPDN($8, $16, Z30, Z23); \
-	FLIPUP($7, $14, Z29, Z22); \
-	FLIPDN($7, $14, Z29, Z21); \
-	FLIPUP($9, $18, Z29, Z20); \
-	FLIPDN($9, $18, Z29, Z19); \
-	VPXORQ Z30, Z2, Z5; \
-	VPTERNLOGQ $0xFE, Z1, Z31, Z2; \
-	VPANDQ Z28, Z2, Z7; \
-	MOBILITY(Z5, Z2, Z7, Z8); \
-	VPTERNLOGQ $0x10, Z2, Z5, Z8; \
-	VPANDQ Z27, Z8, Z8
-
-// EXTRACT sets DST lane i to the i-th lowest bit of REG (0 past its last),
-// using Z0, Z4, K1 and R13.
-#define EXTRACT(REG, DST) \
-	VPBROADCASTQ REG, Z0; \
-	MOVL $0xFE, R13; \
-	KMOVB R13, K1; \
-	CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; \
-	VPADDQ Z18, Z0, Z4; \
-	VPANDNQ Z0, Z4, DST
 
 // func perft3AVX512(P, O, moves, area uint64, bik bool) uint64
 //
