@@ -41,14 +41,15 @@ func perft(p Position, depth int, c Convention) uint64 {
 	return perftBy(p, depth, c, bestKernel)
 }
 
-// kernel names an implementation of perft's last two plies (see leaves).
-// Each processor runs the pure-Go one; bestKernel is the fastest it runs.
+// kernel names an implementation of perft's last plies: leaves (the last
+// two) and perft3 (the last three). Each processor runs the pure-Go one;
+// bestKernel is the fastest it runs.
 type kernel uint8
 
 const (
-	kernelGo     kernel = iota // leaves, in Go
-	kernelAVX2                 // leavesAVX2, amd64 with AVX2 and BMI1/2
-	kernelAVX512               // leavesAVX512, amd64 with AVX-512 and VPOPCNTDQ
+	kernelGo     kernel = iota // leaves and perft3, in Go
+	kernelAVX2                 // perft3AVX2: amd64 with AVX2, BMI1/2 and POPCNT
+	kernelAVX512               // leavesAVX512 and perft3AVX512: amd64 with AVX-512 and VPOPCNTDQ
 )
 
 // perftBy is perft with the given kernel, which the processor must run.
@@ -65,8 +66,9 @@ func perftBy(p Position, depth int, c Convention, k kernel) uint64 {
 
 // perftArea counts the leaves below (P to move, O) at depth >= 1 on the
 // board made of the squares of area (mask8x8 or mask6x6), in the Bik
-// convention if bik, else strict. The last two plies go to leaves, or to
-// the kernel k that does the same.
+// convention if bik, else strict. The last two plies go to leaves, and with
+// an assembly kernel k the last three to its perft3, which does the same as
+// the Go recursion.
 func perftArea(P, O uint64, depth int, area uint64, bik bool, k kernel) uint64 {
 	moves := legalMoves(P, O) & area
 	if moves == 0 {
