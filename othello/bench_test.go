@@ -47,7 +47,8 @@ func BenchmarkPerft(b *testing.B) {
 			for d := 6; d <= deepest; d++ {
 				b.Run(fmt.Sprintf("%s/%s/d=%d", c, k, d), func(b *testing.B) {
 					benchPerft(b, othello.Standard.Start, d, benchPerftCounts[c][d], func(p othello.Position, d int) uint64 {
-						return othello.PerftWith(k, p, d, c)
+						n, _ := othello.PerftWith(k, p, d, c)
+						return n
 					})
 				})
 			}

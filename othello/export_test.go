@@ -15,13 +15,13 @@ func PerftKernels() []string {
 	return names
 }
 
-// PerftWith counts like Perft (or PerftBik, per c) by the named kernel, which
-// must be one of PerftKernels.
-func PerftWith(name string, p Position, depth int, c Convention) uint64 {
+// PerftWith counts like Perft (or PerftBik, per c) by the named kernel. It
+// reports false, and counts nothing, for a name not in PerftKernels.
+func PerftWith(name string, p Position, depth int, c Convention) (uint64, bool) {
 	for k, n := range kernelNames {
 		if n == name && kernelRuns(k) {
-			return perftBy(p, depth, c, k)
+			return perftBy(p, depth, c, k), true
 		}
 	}
-	panic("othello: no perft kernel " + name)
+	return 0, false
 }
