@@ -13,7 +13,7 @@ func xgetbv() (eax, edx uint32)
 // operating system.
 type cpuFeatures struct {
 	avx2   bool // AVX2, BMI1, BMI2, POPCNT, and the OS saves the YMM state
-	avx512 bool // avx2, AVX-512 F/DQ/BW/VL and VPOPCNTDQ, and the OS saves the ZMM and mask state
+	avx512 bool // avx2, AVX-512 F/DQ/BW/VL, VBMI2 and VPOPCNTDQ, and the OS saves the ZMM and mask state
 }
 
 // x86 holds the features of this processor, detected once. It is never
@@ -51,11 +51,12 @@ func detectCPU() cpuFeatures {
 		avx512dq = 1 << 17
 		avx512bw = 1 << 30
 		avx512vl = 1 << 31
+		vbmi2    = 1 << 6  // in ECX
 		vpopcnt  = 1 << 14 // in ECX
 	)
 	var f cpuFeatures
 	f.avx2 = ebx7&(bmi1|avx2|bmi2) == bmi1|avx2|bmi2
 	const avx512 = avx512f | avx512dq | avx512bw | avx512vl
-	f.avx512 = f.avx2 && xcr0&zmmMask == zmmMask && ebx7&avx512 == avx512 && ecx7&vpopcnt != 0
+	f.avx512 = f.avx2 && xcr0&zmmMask == zmmMask && ebx7&avx512 == avx512 && ecx7&(vbmi2|vpopcnt) == vbmi2|vpopcnt
 	return f
 }

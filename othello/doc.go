@@ -46,7 +46,7 @@
 // them allocates.
 //
 // On amd64 the last three plies of a perft run in assembly that works on eight
-// moves at once with AVX-512 (F, DQ, BW, VL and VPOPCNTDQ), or on four with
+// moves at once with AVX-512 (F, DQ, BW, VL, VBMI2 and VPOPCNTDQ), or on four with
 // AVX2, when the processor and the operating system support it; the choice is
 // made once, at start-up. Elsewhere, and when built with the purego tag, perft
 // runs in Go. All give the same counts.

@@ -49,7 +49,7 @@ type kernel uint8
 const (
 	kernelGo     kernel = iota // leaves and perft3, in Go
 	kernelAVX2                 // perft3AVX2: amd64 with AVX2, BMI1/2 and POPCNT
-	kernelAVX512               // leavesAVX512 and perft3AVX512: amd64 with AVX-512 and VPOPCNTDQ
+	kernelAVX512               // leavesAVX512 and perft3AVX512: amd64 with AVX-512, VBMI2 and VPOPCNTDQ
 )
 
 // perftBy is perft with the given kernel, which the processor must run.

@@ -76,10 +76,16 @@
 	MOBDN($9, $18, CP, MO, Z9, Z6); \
 	VPORQ Z6, MOB, MOB
 
-// CLEARLOW clears the lowest set bit of Z0 in the lanes of K1, and moves K1
-// one lane up.
-#define CLEARLOW \
-	VPADDQ Z18, Z0, Z4; VPANDQ Z4, Z0, K1, Z0; KSHIFTLB $1, K1, K1
+// squareIndex holds the bytes 0, 1, ..., 63.
+DATA squareIndex<>+0(SB)/8, $0x0706050403020100
+DATA squareIndex<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA squareIndex<>+16(SB)/8, $0x1716151413121110
+DATA squareIndex<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA squareIndex<>+32(SB)/8, $0x2726252423222120
+DATA squareIndex<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA squareIndex<>+48(SB)/8, $0x3736353433323130
+DATA squareIndex<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+GLOBL squareIndex<>(SB), RODATA|NOPTR, $64
 
 // PRE sets the pair masks Z26..Z19 of M (Z29, the opponent & inner) and
 // O (Z30), as leavesAVX512's header describes.
@@ -121,15 +127,19 @@
 	VPTERNLOGQ $0x10, Z2, Z5, Z8; \
 	VPANDQ Z27, Z8, Z8
 
-// EXTRACT sets DST lane i to the i-th lowest bit of REG (0 past its last),
-// using Z0, Z4, K1 and R13.
+// EXTRACT sets DST lane i to the i-th lowest bit of REG (0 past its last):
+// VPCOMPRESSB packs the indices of REG's bits into the low bytes of Z0,
+// over bytes of 64 (a shift by 64 gives 0), and each lane shifts a 1 by
+// its index. It uses Z0, Z4, K1 and R13.
 #define EXTRACT(REG, DST) \
-	VPBROADCASTQ REG, Z0; \
-	MOVL $0xFE, R13; \
-	KMOVB R13, K1; \
-	CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; CLEARLOW; \
-	VPADDQ Z18, Z0, Z4; \
-	VPANDNQ Z0, Z4, DST
+	KMOVQ REG, K1; \
+	MOVL $64, R13; \
+	VPBROADCASTB R13, Z0; \
+	VMOVDQU64 squareIndex<>(SB), Z4; \
+	VPCOMPRESSB Z4, K1, Z0; \
+	VPMOVZXBQ X0, Z0; \
+	VPSRLQ $63, Z18, Z4; \
+	VPSLLVQ Z0, Z4, DST
 
 // func leavesAVX512(P, O, moves, area uint64, bik bool) uint64
 TEXT ·leavesAVX512(SB), NOSPLIT, $0-48
@@ -165,18 +175,7 @@ TEXT ·leavesAVX512(SB), NOSPLIT, $0-48
 
 loop:
 	// Z1 lane i = the i-th lowest bit of SI.
-	VPBROADCASTQ SI, Z0
-	MOVL $0xFE, R10
-	KMOVB R10, K1
-	CLEARLOW
-	CLEARLOW
-	CLEARLOW
-	CLEARLOW
-	CLEARLOW
-	CLEARLOW
-	CLEARLOW
-	VPADDQ Z18, Z0, Z4
-	VPANDNQ Z0, Z4, Z1
+	EXTRACT(SI, Z1)
 	VPTESTMQ Z1, Z1, K7
 	BLSRQ SI, SI
 	BLSRQ SI, SI
