@@ -9,7 +9,7 @@
 //
 // Registers of leavesAVX512, set once per call:
 //   Z31 P, Z30 O, Z29 O&inner, Z28 inner, Z27 area, Z18 all ones, Z17 the
-//   per-lane leaf counts; Z26/Z25 the O&inner pairs for +1/-1, Z24/Z23 the O
+//   per-lane leaf counts; Z25 the O&inner pairs for -1, Z24/Z23 the O
 //   pairs for +8/-8, Z22/Z21 +7/-7, Z20/Z19 +9/-9 (see upMoves).
 // Per batch: Z1 the move bits, Z2 the flips and then the child's opponent,
 // Z5 the child's mover, Z7 its opponent&inner, Z8 its moves, Z3 Z4 Z9 Z10
@@ -24,6 +24,13 @@
 	VPSLLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
 	VPSLLQ s2, Z3, Z4; VPTERNLOGQ $0xF8, PRE, Z4, Z3; \
 	VPSLLQ s, Z3, Z4; VPTESTMQ Z31, Z4, K1; VPORQ Z3, ACC, K1, ACC
+
+// FLIPEAST is FLIPUP for +1 (M is O&inner) by eastMoves' carry: adding
+// the run's first disc to M carries through the run and lands on the square
+// after it, so M^(M+first) is the run and that square. No shift.
+#define FLIPEAST(M, ACC) \
+	VPADDQ Z1, Z1, Z4; VPANDQ M, Z4, Z4; VPADDQ M, Z4, Z4; VPXORQ M, Z4, Z4; \
+	VPTESTMQ Z31, Z4, K1; VPTERNLOGQ $0xF8, M, Z4, K1, ACC
 
 // FLIPDN is FLIPUP in the -s direction; PRE is M&(M>>s).
 #define FLIPDN(s, s2, M, PRE, ACC) \
@@ -87,10 +94,10 @@ DATA squareIndex<>+48(SB)/8, $0x3736353433323130
 DATA squareIndex<>+56(SB)/8, $0x3f3e3d3c3b3a3938
 GLOBL squareIndex<>(SB), RODATA|NOPTR, $64
 
-// PRE sets the pair masks Z26..Z19 of M (Z29, the opponent & inner) and
+// PRE sets the pair masks Z25..Z19 of M (Z29, the opponent & inner) and
 // O (Z30), as leavesAVX512's header describes.
 #define PRE \
-	VPSLLQ $1, Z29, Z26; VPANDQ Z29, Z26, Z26; VPSRLQ $1, Z26, Z25; \
+	VPSRLQ $1, Z29, Z25; VPANDQ Z29, Z25, Z25; \
 	VPSLLQ $8, Z30, Z24; VPANDQ Z30, Z24, Z24; VPSRLQ $8, Z24, Z23; \
 	VPSLLQ $7, Z29, Z22; VPANDQ Z29, Z22, Z22; VPSRLQ $7, Z22, Z21; \
 	VPSLLQ $9, Z29, Z20; VPANDQ Z29, Z20, Z20; VPSRLQ $9, Z20, Z19
@@ -100,7 +107,7 @@ GLOBL squareIndex<>(SB), RODATA|NOPTR, $64
 #define FLIPS \
 	VPXORQ Z2, Z2, Z2; \
 	VPXORQ Z10, Z10, Z10; \
-	FLIPUP($1, $2, Z29, Z26, Z2); \
+	FLIPEAST(Z29, Z2); \
 	FLIPDN($1, $2, Z29, Z25, Z10); \
 	FLIPUP($8, $16, Z30, Z24, Z2); \
 	FLIPDN($8, $16, Z30, Z23, Z10); \
@@ -155,9 +162,8 @@ TEXT ·leavesAVX512(SB), NOSPLIT, $0-48
 	VPBROADCASTQ DX, Z29
 	VPBROADCASTQ CX, Z28
 	VPBROADCASTQ R8, Z27
-	VPSLLQ $1, Z29, Z26
-	VPANDQ Z29, Z26, Z26
-	VPSRLQ $1, Z26, Z25
+	VPSRLQ $1, Z29, Z25
+	VPANDQ Z29, Z25, Z25
 	VPSLLQ $8, Z30, Z24
 	VPANDQ Z30, Z24, Z24
 	VPSRLQ $8, Z24, Z23
