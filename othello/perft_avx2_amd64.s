@@ -31,6 +31,14 @@
 	VPSRLQ s, Y1, Y0; VPAND Y15, Y0, Y0; VPCMPEQQ Y12, Y0, Y0; \
 	VPANDN Y1, Y0, Y0; VPOR Y0, Y11, Y11
 
+// AFLIPEAST is AFLIPUP for +1 (M is O&inner) by eastMoves' carry: adding
+// the run's first disc to M carries through the run and lands on the square
+// after it, so M^(M+first) is the run and that square.
+#define AFLIPEAST(M) \
+	VPADDQ Y10, Y10, Y0; VPAND M, Y0, Y0; VPADDQ M, Y0, Y0; VPXOR M, Y0, Y0; \
+	VPAND Y15, Y0, Y1; VPCMPEQQ Y12, Y1, Y1; \
+	VPAND M, Y0, Y0; VPANDN Y0, Y1, Y0; VPOR Y0, Y11, Y11
+
 // AFLIPAXIS does both directions of an axis, with M's pairs in Y3.
 #define AFLIPAXIS(s, s2, M) \
 	VPSLLQ s, M, Y3; VPAND M, Y3, Y3; \
@@ -80,7 +88,9 @@
 #define ACHILDREN \
 	VPAND Y9, Y14, Y13; \
 	VPXOR Y11, Y11, Y11; \
-	AFLIPAXIS($1, $2, Y13); \
+	AFLIPEAST(Y13); \
+	VPSRLQ $1, Y13, Y3; VPAND Y13, Y3, Y3; \
+	AFLIPDN($1, $2, Y13, Y3); \
 	AFLIPAXIS($8, $16, Y14); \
 	AFLIPAXIS($7, $14, Y13); \
 	AFLIPAXIS($9, $18, Y13); \
