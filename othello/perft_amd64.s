@@ -2,18 +2,19 @@
 
 #include "textflag.h"
 
-// The perft kernels work on eight children of one position at once, one in
-// each 64-bit lane: lane i holds the i-th lowest move still to do. Every
-// direction is a shift-and-mask fill (Kogge-Stone with a doubling step), as
-// in moveGen, with all eight lanes at once.
+// The AVX-512 perft kernels work on eight moves at once, one in each 64-bit
+// lane. Every direction is a shift-and-mask fill (Kogge-Stone with a
+// doubling step), as in moveGen, but for +1, done by the carry of an add as
+// in eastMoves.
 //
 // Registers of leavesAVX512, set once per call:
 //   Z31 P, Z30 O, Z29 O&inner, Z28 inner, Z27 area, Z18 all ones, Z17 the
 //   per-lane leaf counts; Z25 the O&inner pairs for -1, Z24/Z23 the O
 //   pairs for +8/-8, Z22/Z21 +7/-7, Z20/Z19 +9/-9 (see upMoves).
-// Per batch: Z1 the move bits, Z2 the flips and then the child's opponent,
-// Z5 the child's mover, Z7 its opponent&inner, Z8 its moves, Z3 Z4 Z9 Z10
-// Z11 scratch; K7 the lanes that hold a move.
+// Per batch: Z1 the move bits (lane i the i-th lowest move still to do),
+// Z2 and Z10 the flips (then Z2 the child's opponent), Z5 the child's
+// mover, Z7 its opponent&inner, Z8 its moves, Z0 Z3 Z4 Z6 Z9 Z11 scratch;
+// K7 the lanes that hold a move.
 
 // FLIPUP ors into ACC, in the lanes where the run ends on a P disc, the run
 // of M discs that starts next to each move bit of Z1 in the +s direction.
