@@ -180,4 +180,12 @@ func TestPerftAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocs per run, want 0", name, n)
 		}
 	}
+	for _, k := range othello.PerftKernels() {
+		for _, c := range []othello.Convention{othello.Strict, othello.Bik} {
+			f := func() { othello.PerftWith(k, start, 6, c) }
+			if n := testing.AllocsPerRun(20, f); n != 0 {
+				t.Errorf("%s perft by the %s kernel: %v allocs per run, want 0", c, k, n)
+			}
+		}
+	}
 }
