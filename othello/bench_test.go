@@ -1,8 +1,10 @@
 package othello_test
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/botarena/botarena/othello"
@@ -28,15 +30,28 @@ func perftFunc(c othello.Convention) func(othello.Position, int) uint64 {
 	return othello.Perft
 }
 
-// BenchmarkPerft measures single-threaded perft from the standard start and
-// reports leaves per second (perft(d) / time). It checks every count. Depth
-// 12 runs only with -benchtime long enough to allow it, as it takes seconds.
+// BenchmarkPerft measures single-threaded perft from the standard start by
+// depth, in each convention and by each kernel this processor runs (pure Go,
+// and the AVX2 and AVX-512 assembly where the processor has them; Perft uses
+// the last), and reports leaves per second. It checks every count. Depth 12
+// takes seconds, so it runs only when the -bench pattern names it, as in
+//
+//	go test ./othello -run '^$' -bench 'Perft/strict/avx512/d=12'
 func BenchmarkPerft(b *testing.B) {
+	deepest := 11
+	if f := flag.Lookup("test.bench"); f != nil && strings.Contains(f.Value.String(), "d=12") {
+		deepest = 12
+	}
 	for _, c := range []othello.Convention{othello.Strict, othello.Bik} {
-		for _, d := range []int{9, 10, 11, 12} {
-			b.Run(fmt.Sprintf("%s/d=%d", c, d), func(b *testing.B) {
-				benchPerft(b, othello.Standard.Start, d, benchPerftCounts[c][d], perftFunc(c))
-			})
+		for _, k := range othello.PerftKernels() {
+			for d := 6; d <= deepest; d++ {
+				b.Run(fmt.Sprintf("%s/%s/d=%d", c, k, d), func(b *testing.B) {
+					benchPerft(b, othello.Standard.Start, d, benchPerftCounts[c][d], func(p othello.Position, d int) uint64 {
+						n, _ := othello.PerftWith(k, p, d, c)
+						return n
+					})
+				})
+			}
 		}
 	}
 }
@@ -163,6 +178,14 @@ func TestPerftAllocs(t *testing.T) {
 	} {
 		if n := testing.AllocsPerRun(100, f); n != 0 {
 			t.Errorf("%s: %v allocs per run, want 0", name, n)
+		}
+	}
+	for _, k := range othello.PerftKernels() {
+		for _, c := range []othello.Convention{othello.Strict, othello.Bik} {
+			f := func() { othello.PerftWith(k, start, 6, c) }
+			if n := testing.AllocsPerRun(20, f); n != 0 {
+				t.Errorf("%s perft by the %s kernel: %v allocs per run, want 0", c, k, n)
+			}
 		}
 	}
 }

@@ -44,4 +44,10 @@
 // which a finished game counts 1 at every deeper depth. [Divide] splits either
 // count by first move, and [ParallelPerft] spreads it over every core. None of
 // them allocates.
+//
+// On amd64 the last three plies of a perft run in assembly that works on
+// eight moves at once with AVX-512 (F, DQ, BW, VL, VBMI2 and VPOPCNTDQ), or
+// on four with AVX2, when the processor and the operating system support it;
+// the choice is made once, at start-up. Elsewhere, and when built with the
+// purego tag, perft runs in Go. All give the same counts.
 package othello

@@ -38,6 +38,22 @@ func Perft(p Position, depth int) uint64 { return perft(p, depth, Strict) }
 func PerftBik(p Position, depth int) uint64 { return perft(p, depth, Bik) }
 
 func perft(p Position, depth int, c Convention) uint64 {
+	return perftBy(p, depth, c, bestKernel)
+}
+
+// kernel names an implementation of perft's last plies: leaves (the last
+// two) and perft3 (the last three). Each processor runs the pure-Go one;
+// bestKernel is the fastest it runs.
+type kernel uint8
+
+const (
+	kernelGo     kernel = iota // leaves and perft3, in Go
+	kernelAVX2                 // perft3AVX2: amd64 with AVX2, BMI1/2 and POPCNT
+	kernelAVX512               // leavesAVX512 and perft3AVX512: amd64 with AVX-512, VBMI2 and VPOPCNTDQ
+)
+
+// perftBy is perft with the given kernel, which the processor must run.
+func perftBy(p Position, depth int, c Convention, k kernel) uint64 {
 	if depth < 0 {
 		return 0
 	}
@@ -45,13 +61,15 @@ func perft(p Position, depth int, c Convention) uint64 {
 		return 1
 	}
 	P, O := p.players()
-	return perftArea(P, O, depth, p.area(), c == Bik)
+	return perftArea(P, O, depth, p.area(), c == Bik, k)
 }
 
 // perftArea counts the leaves below (P to move, O) at depth >= 1 on the
 // board made of the squares of area (mask8x8 or mask6x6), in the Bik
-// convention if bik, else strict. The last two plies go to leaves.
-func perftArea(P, O uint64, depth int, area uint64, bik bool) uint64 {
+// convention if bik, else strict. The last two plies go to leaves, and with
+// an assembly kernel k the last three to its perft3, which does the same as
+// the Go recursion.
+func perftArea(P, O uint64, depth int, area uint64, bik bool, k kernel) uint64 {
 	moves := legalMoves(P, O) & area
 	if moves == 0 {
 		if depth == 1 && bik {
@@ -73,14 +91,17 @@ func perftArea(P, O uint64, depth int, area uint64, bik bool) uint64 {
 		return uint64(bits.OnesCount64(moves))
 	}
 	if depth == 2 {
-		return leaves(P, O, moves, area, innerCols, bik)
+		return leavesBy(k, P, O, moves, area, bik)
+	}
+	if depth == 3 && k != kernelGo {
+		return perft3By(k, P, O, moves, area, bik)
 	}
 	var n uint64
 	for moves != 0 {
 		sq := bits.TrailingZeros64(moves)
 		moves &= moves - 1
 		f := flips(sq, P, O)
-		n += perftArea(O^f, P|f|1<<uint(sq), depth-1, area, bik)
+		n += perftArea(O^f, P|f|1<<uint(sq), depth-1, area, bik, k)
 	}
 	return n
 }
@@ -117,6 +138,19 @@ func leaves(P, O, moves, area, inner uint64, bik bool) uint64 {
 			continue
 		}
 		n += uint64(bits.OnesCount64(m))
+	}
+	return n
+}
+
+// perft3 returns the sum of perftArea(child, 2) over the children of (P, O)
+// by moves, in Go: what the assembly kernels' perft3 compute.
+func perft3(P, O, moves, area uint64, bik bool) uint64 {
+	var n uint64
+	for moves != 0 {
+		sq := bits.TrailingZeros64(moves)
+		moves &= moves - 1
+		f := flips(sq, P, O)
+		n += perftArea(O^f, P|f|1<<uint(sq), 2, area, bik, kernelGo)
 	}
 	return n
 }

@@ -70,7 +70,8 @@ func maxPerftDepth() int {
 
 // TestPerftTable checks every count of testdata/perft.txt up to -perft.depth
 // (by default 10, and 11 in the long tier): strict and Bik, 8x8 from both the
-// standard and the TUS start, and 6x6.
+// standard and the TUS start, and 6x6; by Perft and by each kernel this
+// processor runs.
 func TestPerftTable(t *testing.T) {
 	rows := readPerftTable(t)
 	if len(rows) < 60 {
@@ -101,6 +102,15 @@ func TestPerftTable(t *testing.T) {
 			}
 			if got != r.count {
 				t.Errorf("%s %s perft(%d) = %d, want %d", rules.Name, r.convention, r.depth, got, r.count)
+			}
+			c := othello.Strict
+			if r.convention == "bik" {
+				c = othello.Bik
+			}
+			for _, k := range othello.PerftKernels() {
+				if got, _ := othello.PerftWith(k, rules.Start, r.depth, c); got != r.count {
+					t.Errorf("%s %s perft(%d) by the %s kernel = %d, want %d", rules.Name, r.convention, r.depth, k, got, r.count)
+				}
 			}
 		}
 	}
