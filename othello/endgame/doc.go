@@ -1,0 +1,23 @@
+// Package endgame solves Othello endgames exactly: the final disc
+// difference with perfect play by both sides ([Solver.Solve]), or only
+// whether the side to move wins, draws or loses ([Solver.WLD], faster), and
+// a move that achieves it.
+//
+// Scores follow the convention of the FFO endgame problems and of Edax:
+// the disc difference at the end of the game for the side to move, the
+// empty squares counted for the winner, so every score on the 8x8 board is
+// even, from -64 to 64.
+//
+// A [Solver] keeps a transposition table of fixed size and allocates
+// nothing while it searches. The search is a principal-variation search of
+// null-window searches (the win/draw/loss search is the same with the
+// window around 0), with its moves ordered fastest first (the fewest
+// replies for the opponent, corners weighing double) and by the parity of
+// the empty squares of each quadrant, enhanced transposition cut-offs, a
+// cut-off by the opponent's stable discs, and special code for the last
+// four empty squares. A solve stops when its context ends, with the
+// context's error and no answer.
+//
+//	s := endgame.New(endgame.Options{})
+//	r, err := s.Solve(ctx, pos) // r.Score, r.Best
+package endgame

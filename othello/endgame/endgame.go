@@ -1,0 +1,125 @@
+package endgame
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/botarena/botarena/othello"
+)
+
+// DefaultTableSize is the number of transposition-table entries of a
+// [Solver] whose [Options] leave TableSize at 0: 24 MiB.
+const DefaultTableSize = 1 << 20
+
+// ErrBoard reports a position the solver does not solve: one not on the
+// 8x8 board.
+var ErrBoard = errors.New("endgame: only 8x8 positions are solved")
+
+// Options are the settings of a [Solver].
+type Options struct {
+	// TableSize is the number of entries of the transposition table (24
+	// bytes each), rounded down to a power of two, at least 2; 0 means
+	// DefaultTableSize.
+	TableSize int
+}
+
+// Result is the outcome of a solve, from the side to move's point of view.
+type Result struct {
+	// Score is the final disc difference for the side to move with perfect
+	// play by both sides, the empty squares counted for the winner, when
+	// Exact; else (a [Solver.WLD]) its sign: 1 for a win, 0 for a draw, -1
+	// for a loss.
+	Score int
+	// Best is a move that achieves Score: [othello.Pass] when the side to
+	// move must pass, [othello.NoMove] when the game is over.
+	Best othello.Move
+	// Nodes is the number of positions searched.
+	Nodes uint64
+	// Exact reports whether Score is the exact disc difference.
+	Exact bool
+}
+
+// A Solver solves Othello endgames exactly. It keeps its transposition
+// table from one solve to the next (its entries stay true: they bound the
+// exact score of whole positions), and allocates nothing after [New]. A
+// Solver is for one goroutine at a time.
+type Solver struct {
+	tt    table
+	ctx   context.Context
+	nodes uint64
+	next  uint64
+	stop  bool
+}
+
+// New returns a solver with the table size of o.
+func New(o Options) *Solver {
+	n := o.TableSize
+	if n <= 0 {
+		n = DefaultTableSize
+	}
+	return &Solver{tt: newTable(n)}
+}
+
+// Clear empties the transposition table.
+func (s *Solver) Clear() { s.tt.clear() }
+
+// Solve returns the exact score of p and a best move, searching until the
+// end of the game. When ctx ends first it returns ctx's error (and the
+// nodes searched so far), never a guess.
+func (s *Solver) Solve(ctx context.Context, p othello.Position) (Result, error) {
+	return s.run(ctx, p, -64-1, 64+1)
+}
+
+// WLD returns whether p is won, drawn or lost for the side to move (a
+// Result whose Score is 1, 0 or -1 and whose Exact is false), and a move
+// that achieves it: a search with the null windows around 0, faster than
+// [Solver.Solve]. When ctx ends first it returns ctx's error.
+func (s *Solver) WLD(ctx context.Context, p othello.Position) (Result, error) {
+	r, err := s.run(ctx, p, -1, 1)
+	if err != nil || r.Exact {
+		return r, err
+	}
+	r.Score = min(max(r.Score, -1), 1)
+	return r, nil
+}
+
+// Solve returns the exact score of p and a best move with a new [Solver]
+// made with o: see [Solver.Solve].
+func Solve(ctx context.Context, p othello.Position, o Options) (Result, error) {
+	return New(o).Solve(ctx, p)
+}
+
+// WLD returns whether p is won, drawn or lost with a new [Solver] made
+// with o: see [Solver.WLD].
+func WLD(ctx context.Context, p othello.Position, o Options) (Result, error) {
+	return New(o).WLD(ctx, p)
+}
+
+// run searches p with the window (alpha, beta). The result is exact when
+// the score falls inside the window.
+func (s *Solver) run(ctx context.Context, p othello.Position, alpha, beta int) (Result, error) {
+	if p.Size() != 8 {
+		return Result{}, fmt.Errorf("%w: the position is on the %dx%d board", ErrBoard, p.Size(), p.Size())
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	P, O := uint64(p.Discs(p.Turn())), uint64(p.Discs(p.Turn().Opponent()))
+	n := 64 - bits.OnesCount64(P|O)
+	s.ctx, s.nodes, s.next, s.stop = ctx, 0, checkEvery, false
+	defer func() { s.ctx = nil }()
+	v, sq := s.pvs(P, O, alpha, beta, n, true)
+	r := Result{Score: v, Nodes: s.nodes, Exact: alpha < v && v < beta}
+	if s.stop {
+		return Result{Nodes: s.nodes}, ctx.Err()
+	}
+	switch {
+	case sq >= 0:
+		r.Best = othello.Place(othello.Square(sq))
+	case sq == -2:
+		r.Best = othello.Pass
+	}
+	return r, nil
+}

@@ -1,0 +1,450 @@
+package endgame
+
+import "math/bits"
+
+const (
+	// shallowEmpties is the most empty squares at which the null-window
+	// search goes without the table and orders moves by parity and square
+	// only (the table and the sort cost more than they save there).
+	shallowEmpties = 7
+	// etcEmpties is the fewest empty squares at which the search looks up
+	// the positions after each move in the table before searching any
+	// (enhanced transposition cut-off).
+	etcEmpties = 12
+	// checkEvery is the number of nodes between two looks at the context.
+	checkEvery = 1 << 15
+	// noScore is below every score.
+	noScore = -65
+)
+
+// candidate is a move of a deep node: its square, the discs it turns, and
+// its ordering key (the higher, the sooner searched).
+type candidate struct {
+	flips uint64
+	key   int32
+	sq    int8
+}
+
+// solve1 returns the final score for P of the position with the single
+// empty square x.
+func (s *Solver) solve1(P, O uint64, x int) int {
+	s.nodes++
+	n := bits.OnesCount64(P)
+	if f := flips(x, P, O); f != 0 {
+		return 2*(n+1+bits.OnesCount64(f)) - 64
+	}
+	if f := flips(x, O, P); f != 0 {
+		return 2*(n-bits.OnesCount64(f)) - 64
+	}
+	if d := 2*n - 63; d > 0 {
+		return d + 1
+	} else {
+		return d - 1
+	}
+}
+
+// solve2 returns the score for P with the empty squares x1 and x2, fail
+// soft within the null window (alpha, alpha+1).
+func (s *Solver) solve2(P, O uint64, alpha, x1, x2 int, passed bool) int {
+	s.nodes++
+	best := noScore
+	if f := flips(x1, P, O); f != 0 {
+		best = -s.solve1(O^f, P|f|1<<x1, x2)
+		if best > alpha {
+			return best
+		}
+	}
+	if f := flips(x2, P, O); f != 0 {
+		if v := -s.solve1(O^f, P|f|1<<x2, x1); v > best {
+			return v
+		}
+		return best
+	}
+	if best == noScore {
+		if passed {
+			return finalScore(P, O)
+		}
+		return -s.solve2(O, P, -alpha-1, x1, x2, true)
+	}
+	return best
+}
+
+// solve3 is solve2 with the three empty squares x1, x2, x3, tried in that
+// order.
+func (s *Solver) solve3(P, O uint64, alpha, x1, x2, x3 int, passed bool) int {
+	s.nodes++
+	best := noScore
+	if f := flips(x1, P, O); f != 0 {
+		best = -s.solve2(O^f, P|f|1<<x1, -alpha-1, x2, x3, false)
+		if best > alpha {
+			return best
+		}
+	}
+	if f := flips(x2, P, O); f != 0 {
+		if v := -s.solve2(O^f, P|f|1<<x2, -alpha-1, x1, x3, false); v > best {
+			if v > alpha {
+				return v
+			}
+			best = v
+		}
+	}
+	if f := flips(x3, P, O); f != 0 {
+		if v := -s.solve2(O^f, P|f|1<<x3, -alpha-1, x1, x2, false); v > best {
+			best = v
+		}
+	}
+	if best == noScore {
+		if passed {
+			return finalScore(P, O)
+		}
+		return -s.solve3(O, P, -alpha-1, x1, x2, x3, true)
+	}
+	return best
+}
+
+// solve4 is solve2 with the four empty squares x1..x4, tried in that
+// order.
+func (s *Solver) solve4(P, O uint64, alpha, x1, x2, x3, x4 int, passed bool) int {
+	s.nodes++
+	if alpha >= stabilityThreshold[4] {
+		if u := 64 - 2*stableCount(O, P); u <= alpha {
+			return u
+		}
+	}
+	best := noScore
+	if f := flips(x1, P, O); f != 0 {
+		best = -s.solve3(O^f, P|f|1<<x1, -alpha-1, x2, x3, x4, false)
+		if best > alpha {
+			return best
+		}
+	}
+	if f := flips(x2, P, O); f != 0 {
+		if v := -s.solve3(O^f, P|f|1<<x2, -alpha-1, x1, x3, x4, false); v > best {
+			if v > alpha {
+				return v
+			}
+			best = v
+		}
+	}
+	if f := flips(x3, P, O); f != 0 {
+		if v := -s.solve3(O^f, P|f|1<<x3, -alpha-1, x1, x2, x4, false); v > best {
+			if v > alpha {
+				return v
+			}
+			best = v
+		}
+	}
+	if f := flips(x4, P, O); f != 0 {
+		if v := -s.solve3(O^f, P|f|1<<x4, -alpha-1, x1, x2, x3, false); v > best {
+			best = v
+		}
+	}
+	if best == noScore {
+		if passed {
+			return finalScore(P, O)
+		}
+		return -s.solve4(O, P, -alpha-1, x1, x2, x3, x4, true)
+	}
+	return best
+}
+
+// squares lists empty squares, ordered for a shallow search.
+type squares struct {
+	sq [shallowEmpties]int8
+	n  int
+}
+
+// listEmpties returns the n <= shallowEmpties squares of e sorted by rank.
+func listEmpties(e uint64) squares {
+	var l squares
+	for ; e != 0; e &= e - 1 {
+		x := int8(bits.TrailingZeros64(e))
+		i := l.n
+		for i > 0 && rank[l.sq[i-1]] > rank[x] {
+			l.sq[i] = l.sq[i-1]
+			i--
+		}
+		l.sq[i] = x
+		l.n++
+	}
+	return l
+}
+
+// nws returns the score for P with n empty squares, fail soft within the
+// null window (alpha, alpha+1): a value above alpha is a lower bound of
+// the score, any other an upper bound.
+func (s *Solver) nws(P, O uint64, alpha, n int) int {
+	if n > shallowEmpties {
+		return s.nwsDeep(P, O, alpha, n)
+	}
+	e := ^(P | O)
+	switch n {
+	case 0:
+		s.nodes++
+		return finalScore(P, O)
+	case 1:
+		return s.solve1(P, O, bits.TrailingZeros64(e))
+	}
+	l := listEmpties(e)
+	return s.nwsShallow(P, O, alpha, n, e, parityOf(e), &l)
+}
+
+// nwsShallow is nws for 5 <= n <= shallowEmpties (or fewer, handed on to
+// the solveN), without the table: the moves are tried in the quadrants
+// with an odd number of empty squares first, and by rank in each. e is
+// the set of the empty squares, parity their quadrants' parity, l all of
+// them (and perhaps more) by rank.
+func (s *Solver) nwsShallow(P, O uint64, alpha, n int, e uint64, parity uint, l *squares) int {
+	if n <= 4 {
+		var x [4]int
+		k := 0
+		for g := range 2 {
+			for _, sq := range l.sq[:l.n] {
+				if e&(1<<uint(sq)) != 0 && (uint(quadrant[sq])&parity != 0) == (g == 0) {
+					x[k] = int(sq)
+					k++
+				}
+			}
+		}
+		switch n {
+		case 4:
+			return s.solve4(P, O, alpha, x[0], x[1], x[2], x[3], false)
+		case 3:
+			return s.solve3(P, O, alpha, x[0], x[1], x[2], false)
+		case 2:
+			return s.solve2(P, O, alpha, x[0], x[1], false)
+		}
+		return s.solve1(P, O, x[0])
+	}
+	s.nodes++
+	if alpha >= stabilityThreshold[n] {
+		if u := 64 - 2*stableCount(O, P); u <= alpha {
+			return u
+		}
+	}
+	best := noScore
+	for g := range 2 {
+		for _, sq := range l.sq[:l.n] {
+			b := uint64(1) << uint(sq)
+			if e&b == 0 || (uint(quadrant[sq])&parity != 0) != (g == 0) {
+				continue
+			}
+			f := flips(int(sq), P, O)
+			if f == 0 {
+				continue
+			}
+			v := -s.nwsShallow(O^f, P|f|b, -alpha-1, n-1, e^b, parity^uint(quadrant[sq]), l)
+			if v > best {
+				if v > alpha {
+					return v
+				}
+				best = v
+			}
+		}
+	}
+	if best == noScore {
+		if legalMoves(O, P) == 0 {
+			return finalScore(P, O)
+		}
+		return -s.nwsShallow(O, P, -alpha-1, n, e, parity, l)
+	}
+	return best
+}
+
+// check counts a node of the deep search and looks at the context now and
+// then; it reports whether the search must stop.
+func (s *Solver) check() bool {
+	s.nodes++
+	if s.nodes >= s.next {
+		s.next = s.nodes + checkEvery
+		if s.ctx.Err() != nil {
+			s.stop = true
+		}
+	}
+	return s.stop
+}
+
+// order fills c with P's moves and their keys, the hash move (hm, or -1)
+// first and the others fastest first: the fewer (weighted) replies the
+// opponent has, the sooner, with a bonus for a move in a quadrant with an
+// odd number of empty squares. It returns the number of moves.
+func order(c *[64]candidate, P, O, moves uint64, hm int) int {
+	k := 0
+	parity := parityOf(^(P | O))
+	for ; moves != 0; moves &= moves - 1 {
+		x := bits.TrailingZeros64(moves)
+		f := flips(x, P, O)
+		b := uint64(1) << uint(x)
+		var key int32
+		if x == hm {
+			key = 1 << 30
+		} else {
+			nP, nO := O^f, P|f|b
+			m := legalMoves(nP, nO)
+			mob := bits.OnesCount64(m) + bits.OnesCount64(m&corners)
+			pot := bits.OnesCount64(potentialMobility(nP, nO))
+			key = int32(-mob<<16 - pot<<4)
+			if uint(quadrant[x])&parity != 0 {
+				key += 1 << 3
+			}
+		}
+		c[k] = candidate{flips: f, key: key, sq: int8(x)}
+		k++
+	}
+	return k
+}
+
+// potentialMobility returns the empty squares next to a disc of O: where P
+// may one day play.
+func potentialMobility(P, O uint64) uint64 {
+	e := ^(P | O)
+	h := O & innerCols
+	n := h<<1 | h>>1 | O<<8 | O>>8 | h<<7 | h>>7 | h<<9 | h>>9
+	return n & e
+}
+
+// pick moves the best candidate of c[i:k] to c[i].
+func pick(c *[64]candidate, i, k int) {
+	b := i
+	for j := i + 1; j < k; j++ {
+		if c[j].key > c[b].key {
+			b = j
+		}
+	}
+	c[i], c[b] = c[b], c[i]
+}
+
+// nwsDeep is nws for n > shallowEmpties: with the table, enhanced
+// transposition cut-offs, the stability cut-off, and fastest-first order.
+func (s *Solver) nwsDeep(P, O uint64, alpha, n int) int {
+	if s.check() {
+		return 0
+	}
+	if alpha >= stabilityThreshold[n] {
+		if u := 64 - 2*stableCount(O, P); u <= alpha {
+			return u
+		}
+	}
+	hm := -1
+	if e := s.tt.probe(P, O); e != nil {
+		if int(e.lower) > alpha {
+			return int(e.lower)
+		}
+		if int(e.upper) <= alpha {
+			return int(e.upper)
+		}
+		hm = int(e.move) - 1
+	}
+	moves := legalMoves(P, O)
+	if moves == 0 {
+		if legalMoves(O, P) == 0 {
+			return finalScore(P, O)
+		}
+		return -s.nwsDeep(O, P, -alpha-1, n)
+	}
+	var c [64]candidate
+	k := order(&c, P, O, moves, hm)
+	if n >= etcEmpties {
+		for i := range k {
+			b := uint64(1) << uint(c[i].sq)
+			if e := s.tt.probe(O^c[i].flips, P|c[i].flips|b); e != nil && -int(e.upper) > alpha {
+				v := -int(e.upper)
+				s.tt.store(P, O, n, alpha, alpha+1, v, int(c[i].sq))
+				return v
+			}
+		}
+	}
+	best, bm := noScore, -1
+	for i := range k {
+		pick(&c, i, k)
+		x := int(c[i].sq)
+		f := c[i].flips
+		v := -s.nws(O^f, P|f|1<<uint(x), -alpha-1, n-1)
+		if s.stop {
+			return 0
+		}
+		if v > best {
+			best, bm = v, x
+			if v > alpha {
+				break
+			}
+		}
+	}
+	s.tt.store(P, O, n, alpha, alpha+1, best, bm)
+	return best
+}
+
+// pvs returns the score for P with n empty squares, fail soft within the
+// window (alpha, beta), and the best move's square (-1 after a cut-off by
+// the table, or with no move, or -2 for a pass). At the root it takes no
+// cut-off from the table, so that it always names its best move.
+func (s *Solver) pvs(P, O uint64, alpha, beta, n int, root bool) (int, int) {
+	if s.check() {
+		return 0, -1
+	}
+	hm := -1
+	if e := s.tt.probe(P, O); e != nil {
+		if !root {
+			switch {
+			case int(e.lower) >= beta:
+				return int(e.lower), -1
+			case int(e.upper) <= alpha:
+				return int(e.upper), -1
+			case e.lower == e.upper:
+				return int(e.lower), -1
+			}
+		}
+		hm = int(e.move) - 1
+	}
+	moves := legalMoves(P, O)
+	if moves == 0 {
+		if legalMoves(O, P) == 0 {
+			return finalScore(P, O), -1
+		}
+		v, _ := s.pvs(O, P, -beta, -alpha, n, false)
+		return -v, -2
+	}
+	var c [64]candidate
+	k := order(&c, P, O, moves, hm)
+	best, bm := noScore, -1
+	a := alpha
+	for i := range k {
+		pick(&c, i, k)
+		x := int(c[i].sq)
+		f := c[i].flips
+		nP, nO := O^f, P|f|1<<uint(x)
+		var v int
+		if i == 0 {
+			v = -s.child(nP, nO, -beta, -a, n-1)
+		} else {
+			v = -s.nws(nP, nO, -a-1, n-1)
+			if v > a && v < beta && !s.stop {
+				v = -s.child(nP, nO, -beta, -a, n-1)
+			}
+		}
+		if s.stop {
+			return 0, -1
+		}
+		if v > best {
+			best, bm = v, x
+			if v > a {
+				a = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	s.tt.store(P, O, n, alpha, beta, best, bm)
+	return best, bm
+}
+
+// child returns the score of a principal-variation node's child.
+func (s *Solver) child(P, O uint64, alpha, beta, n int) int {
+	if n == 0 {
+		s.nodes++
+		return finalScore(P, O)
+	}
+	v, _ := s.pvs(P, O, alpha, beta, n, false)
+	return v
+}
