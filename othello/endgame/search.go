@@ -25,16 +25,58 @@ type candidate struct {
 	sq    int8
 }
 
+// flipsNear is flips, quicker when sq has no neighbour in O.
+func flipsNear(sq int, P, O uint64) uint64 {
+	if neighbours[sq]&O == 0 {
+		return 0
+	}
+	return flips(sq, P, O)
+}
+
+// neighbours[sq] is the squares next to sq.
+var neighbours = func() (n [64]uint64) {
+	for sq := range 64 {
+		b := uint64(1) << uint(sq)
+		h := b | b<<1&notAFile | b>>1&notHFile
+		n[sq] = (h | h<<8 | h>>8) &^ b
+	}
+	return n
+}()
+
+// lastFlips returns the number of discs that P turns by playing on x, the
+// one empty square of a full board: along each line, the discs before the
+// nearest disc of P, all the opponent's.
+func lastFlips(x int, P uint64) int {
+	r := &rays[x&63]
+	return bits.OnesCount64(lastUp(r[0], P) | lastUp(r[1], P) | lastUp(r[2], P) | lastUp(r[3], P) |
+		lastDown(r[4], P) | lastDown(r[5], P) | lastDown(r[6], P) | lastDown(r[7], P))
+}
+
+// lastUp returns the squares of ray (toward higher bits) before its first
+// disc of P, or none if it has none.
+func lastUp(ray, P uint64) uint64 {
+	p := P & ray
+	m := p&-p - 1
+	return ray & m &^ uint64(int64(m)>>63)
+}
+
+// lastDown returns the squares of ray (toward lower bits) before its first
+// disc of P, or none if it has none (bit 63 is on no such ray).
+func lastDown(ray, P uint64) uint64 {
+	top := uint64(1) << (uint(bits.Len64(P&ray)-1) & 63)
+	return ray &^ (top<<1 - 1)
+}
+
 // solve1 returns the final score for P of the position with the single
 // empty square x.
 func (s *Solver) solve1(P, O uint64, x int) int {
 	s.nodes++
 	n := bits.OnesCount64(P)
-	if f := flips(x, P, O); f != 0 {
-		return 2*(n+1+bits.OnesCount64(f)) - 64
+	if f := lastFlips(x, P); f != 0 {
+		return 2*(n+1+f) - 64
 	}
-	if f := flips(x, O, P); f != 0 {
-		return 2*(n-bits.OnesCount64(f)) - 64
+	if f := lastFlips(x, O); f != 0 {
+		return 2*(n-f) - 64
 	}
 	if d := 2*n - 63; d > 0 {
 		return d + 1
@@ -48,13 +90,13 @@ func (s *Solver) solve1(P, O uint64, x int) int {
 func (s *Solver) solve2(P, O uint64, alpha, x1, x2 int, passed bool) int {
 	s.nodes++
 	best := noScore
-	if f := flips(x1, P, O); f != 0 {
+	if f := flipsNear(x1, P, O); f != 0 {
 		best = -s.solve1(O^f, P|f|1<<x1, x2)
 		if best > alpha {
 			return best
 		}
 	}
-	if f := flips(x2, P, O); f != 0 {
+	if f := flipsNear(x2, P, O); f != 0 {
 		if v := -s.solve1(O^f, P|f|1<<x2, x1); v > best {
 			return v
 		}
@@ -74,13 +116,13 @@ func (s *Solver) solve2(P, O uint64, alpha, x1, x2 int, passed bool) int {
 func (s *Solver) solve3(P, O uint64, alpha, x1, x2, x3 int, passed bool) int {
 	s.nodes++
 	best := noScore
-	if f := flips(x1, P, O); f != 0 {
+	if f := flipsNear(x1, P, O); f != 0 {
 		best = -s.solve2(O^f, P|f|1<<x1, -alpha-1, x2, x3, false)
 		if best > alpha {
 			return best
 		}
 	}
-	if f := flips(x2, P, O); f != 0 {
+	if f := flipsNear(x2, P, O); f != 0 {
 		if v := -s.solve2(O^f, P|f|1<<x2, -alpha-1, x1, x3, false); v > best {
 			if v > alpha {
 				return v
@@ -88,7 +130,7 @@ func (s *Solver) solve3(P, O uint64, alpha, x1, x2, x3 int, passed bool) int {
 			best = v
 		}
 	}
-	if f := flips(x3, P, O); f != 0 {
+	if f := flipsNear(x3, P, O); f != 0 {
 		if v := -s.solve2(O^f, P|f|1<<x3, -alpha-1, x1, x2, false); v > best {
 			best = v
 		}
@@ -112,13 +154,13 @@ func (s *Solver) solve4(P, O uint64, alpha, x1, x2, x3, x4 int, passed bool) int
 		}
 	}
 	best := noScore
-	if f := flips(x1, P, O); f != 0 {
+	if f := flipsNear(x1, P, O); f != 0 {
 		best = -s.solve3(O^f, P|f|1<<x1, -alpha-1, x2, x3, x4, false)
 		if best > alpha {
 			return best
 		}
 	}
-	if f := flips(x2, P, O); f != 0 {
+	if f := flipsNear(x2, P, O); f != 0 {
 		if v := -s.solve3(O^f, P|f|1<<x2, -alpha-1, x1, x3, x4, false); v > best {
 			if v > alpha {
 				return v
@@ -126,7 +168,7 @@ func (s *Solver) solve4(P, O uint64, alpha, x1, x2, x3, x4 int, passed bool) int
 			best = v
 		}
 	}
-	if f := flips(x3, P, O); f != 0 {
+	if f := flipsNear(x3, P, O); f != 0 {
 		if v := -s.solve3(O^f, P|f|1<<x3, -alpha-1, x1, x2, x4, false); v > best {
 			if v > alpha {
 				return v
@@ -134,7 +176,7 @@ func (s *Solver) solve4(P, O uint64, alpha, x1, x2, x3, x4 int, passed bool) int
 			best = v
 		}
 	}
-	if f := flips(x4, P, O); f != 0 {
+	if f := flipsNear(x4, P, O); f != 0 {
 		if v := -s.solve3(O^f, P|f|1<<x4, -alpha-1, x1, x2, x3, false); v > best {
 			best = v
 		}
@@ -148,27 +190,16 @@ func (s *Solver) solve4(P, O uint64, alpha, x1, x2, x3, x4 int, passed bool) int
 	return best
 }
 
-// squares lists empty squares, ordered for a shallow search.
-type squares struct {
-	sq [shallowEmpties]int8
-	n  int
-}
-
-// listEmpties returns the n <= shallowEmpties squares of e sorted by rank.
-func listEmpties(e uint64) squares {
-	var l squares
-	for ; e != 0; e &= e - 1 {
-		x := int8(bits.TrailingZeros64(e))
-		i := l.n
-		for i > 0 && rank[l.sq[i-1]] > rank[x] {
-			l.sq[i] = l.sq[i-1]
-			i--
+// goodSquares are the squares a shallow search tries first, in each
+// parity class: all but the C and X squares.
+var goodSquares = func() (m uint64) {
+	for sq := range 64 {
+		if rank[sq] < 48 || rank[sq] >= 60 {
+			m |= 1 << uint(sq)
 		}
-		l.sq[i] = x
-		l.n++
 	}
-	return l
-}
+	return m
+}()
 
 // nws returns the score for P with n empty squares, fail soft within the
 // null window (alpha, alpha+1): a value above alpha is a lower bound of
@@ -185,25 +216,23 @@ func (s *Solver) nws(P, O uint64, alpha, n int) int {
 	case 1:
 		return s.solve1(P, O, bits.TrailingZeros64(e))
 	}
-	l := listEmpties(e)
-	return s.nwsShallow(P, O, alpha, n, e, parityOf(e), &l)
+	return s.nwsShallow(P, O, alpha, n, e, parityOf(e))
 }
 
 // nwsShallow is nws for 5 <= n <= shallowEmpties (or fewer, handed on to
 // the solveN), without the table: the moves are tried in the quadrants
-// with an odd number of empty squares first, and by rank in each. e is
-// the set of the empty squares, parity their quadrants' parity, l all of
-// them (and perhaps more) by rank.
-func (s *Solver) nwsShallow(P, O uint64, alpha, n int, e uint64, parity uint, l *squares) int {
+// with an odd number of empty squares first, the C and X squares last in
+// each. e is the set of the empty squares, parity their quadrants'
+// parity.
+func (s *Solver) nwsShallow(P, O uint64, alpha, n int, e uint64, parity uint) int {
 	if n <= 4 {
 		var x [4]int
 		k := 0
-		for g := range 2 {
-			for _, sq := range l.sq[:l.n] {
-				if e&(1<<uint(sq)) != 0 && (uint(quadrant[sq])&parity != 0) == (g == 0) {
-					x[k] = int(sq)
-					k++
-				}
+		odd := e & quadrantMask[parity]
+		for _, m := range [2]uint64{odd, e &^ odd} {
+			for ; m != 0; m &= m - 1 {
+				x[k&3] = bits.TrailingZeros64(m)
+				k++
 			}
 		}
 		switch n {
@@ -223,17 +252,16 @@ func (s *Solver) nwsShallow(P, O uint64, alpha, n int, e uint64, parity uint, l 
 		}
 	}
 	best := noScore
-	for g := range 2 {
-		for _, sq := range l.sq[:l.n] {
-			b := uint64(1) << uint(sq)
-			if e&b == 0 || (uint(quadrant[sq])&parity != 0) != (g == 0) {
-				continue
-			}
-			f := flips(int(sq), P, O)
+	odd := e & quadrantMask[parity]
+	for _, m := range [4]uint64{odd & goodSquares, odd &^ goodSquares, e &^ odd & goodSquares, e &^ odd &^ goodSquares} {
+		for ; m != 0; m &= m - 1 {
+			sq := bits.TrailingZeros64(m)
+			f := flipsNear(sq, P, O)
 			if f == 0 {
 				continue
 			}
-			v := -s.nwsShallow(O^f, P|f|b, -alpha-1, n-1, e^b, parity^uint(quadrant[sq]), l)
+			b := uint64(1) << uint(sq)
+			v := -s.nwsShallow(O^f, P|f|b, -alpha-1, n-1, e^b, parity^uint(quadrant[sq]))
 			if v > best {
 				if v > alpha {
 					return v
@@ -246,7 +274,7 @@ func (s *Solver) nwsShallow(P, O uint64, alpha, n int, e uint64, parity uint, l 
 		if legalMoves(O, P) == 0 {
 			return finalScore(P, O)
 		}
-		return -s.nwsShallow(O, P, -alpha-1, n, e, parity, l)
+		return -s.nwsShallow(O, P, -alpha-1, n, e, parity)
 	}
 	return best
 }
