@@ -37,7 +37,8 @@ type Result struct {
 	Best othello.Move
 	// Nodes is the number of positions searched.
 	Nodes uint64
-	// Exact reports whether Score is the exact disc difference.
+	// Exact reports whether Score is the exact disc difference (for a
+	// WLD, only when it is a draw).
 	Exact bool
 }
 
@@ -73,7 +74,7 @@ func (s *Solver) Solve(ctx context.Context, p othello.Position) (Result, error) 
 }
 
 // WLD returns whether p is won, drawn or lost for the side to move (a
-// Result whose Score is 1, 0 or -1 and whose Exact is false), and a move
+// Result whose Score is 1, 0 or -1), and a move
 // that achieves it: a search with the null windows around 0, faster than
 // [Solver.Solve]. When ctx ends first it returns ctx's error.
 func (s *Solver) WLD(ctx context.Context, p othello.Position) (Result, error) {

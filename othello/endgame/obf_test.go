@@ -161,7 +161,7 @@ func FuzzParseOBF(f *testing.F) {
 }
 
 func TestParseOBF(t *testing.T) {
-	p, err := parseOBF(quickProblems[0].line)
+	p, err := parseOBF(quickProblems[0].line + "; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ const (
 	// (enhanced transposition cut-off).
 	etcEmpties = 12
 	// checkEvery is the number of nodes between two looks at the context.
-	checkEvery = 1 << 15
+	checkEvery = 1 << 12
 	// noScore is below every score.
 	noScore = -65
 )
