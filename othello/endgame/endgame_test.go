@@ -85,7 +85,9 @@ func TestSolveQuickProblems(t *testing.T) {
 }
 
 // ffoProblems reads the shared FFO file name, or skips.
-func ffoProblems(t *testing.T, name string) []problem {
+func ffoProblems(t *testing.T, name string) []problem { return ffoProblemsB(t, name) }
+
+func ffoProblemsB(t testing.TB, name string) []problem {
 	t.Helper()
 	dir := sharedtest.Dir(t, "othello", "ffo")
 	f, err := os.Open(filepath.Join(dir, name))
