@@ -311,7 +311,7 @@ func order(c *[64]candidate, P, O, moves uint64, hm int) int {
 			m := legalMoves(nP, nO)
 			mob := bits.OnesCount64(m) + bits.OnesCount64(m&corners)
 			pot := bits.OnesCount64(potentialMobility(nP, nO))
-			key = int32(-mob<<16 - pot<<4)
+			key = int32(-mob<<16 + cornerStability(nO)<<12 - pot<<4)
 			if uint(quadrant[x])&parity != 0 {
 				key += 1 << 3
 			}
@@ -329,6 +329,13 @@ func potentialMobility(P, O uint64) uint64 {
 	h := O & innerCols
 	n := h<<1 | h>>1 | O<<8 | O>>8 | h<<7 | h>>7 | h<<9 | h>>9
 	return n & e
+}
+
+// cornerStability returns the number of P's discs on the corners and on
+// the edge squares next to a corner of P's: stable discs, cheaply found.
+func cornerStability(P uint64) int {
+	s := (0x0100000000000001&P)<<1 | (0x8000000000000080&P)>>1 | (0x0000000000000081&P)<<8 | (0x8100000000000000&P)>>8 | corners
+	return bits.OnesCount64(s & P)
 }
 
 // pick moves the best candidate of c[i:k] to c[i].
