@@ -10,13 +10,14 @@
 //
 // A [Solver] keeps a transposition table of fixed size and allocates
 // nothing while it searches. The search is a principal-variation search of
-// null-window searches (the win/draw/loss search is the same with the
-// window around 0), with its moves ordered fastest first (the fewest
-// replies for the opponent, corners weighing double) and by the parity of
-// the empty squares of each quadrant, enhanced transposition cut-offs, a
-// cut-off by the opponent's stable discs, and special code for the last
-// four empty squares. A solve stops when its context ends, with the
-// context's error and no answer.
+// null-window searches: the win/draw/loss search is one with the window
+// around 0, and the exact solve runs it first and then searches the side
+// of 0 it found. Moves are ordered fastest first (the fewest replies for
+// the opponent, corners weighing double), then by the stable discs at the
+// corners and the parity of the empty squares of each quadrant. Enhanced
+// transposition cut-offs, a cut-off by the opponent's stable discs, and
+// special code for the last four empty squares save the rest. A solve
+// stops when its context ends, with the context's error and no answer.
 //
 //	s := endgame.New(endgame.Options{})
 //	r, err := s.Solve(ctx, pos) // r.Score, r.Best
