@@ -11,8 +11,8 @@
 // A [Solver] keeps a transposition table of fixed size and allocates
 // nothing while it searches. The search is a principal-variation search of
 // null-window searches: the win/draw/loss search is one with the window
-// around 0, and the exact solve runs it first and then searches the side
-// of 0 it found. Moves are ordered fastest first (the fewest replies for
+// around 0, and the exact solve runs it first, then null-window searches
+// from the bound it found until one returns its window's score (MTD(f)). Moves are ordered fastest first (the fewest replies for
 // the opponent, corners weighing double), then by the stable discs at the
 // corners and the parity of the empty squares of each quadrant. Enhanced
 // transposition cut-offs, a cut-off by the opponent's stable discs, and

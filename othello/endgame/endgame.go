@@ -115,15 +115,20 @@ func (s *Solver) run(ctx context.Context, p othello.Position, alpha, beta int) (
 	if alpha >= -1 || beta <= 1 {
 		v, sq = s.pvs(P, O, alpha, beta, n, true)
 	} else {
-		// The win/draw/loss search first: it costs a fraction of the exact
-		// one, and its bound narrows the exact one's window (and fills
-		// the table).
+		// The win/draw/loss search first, then null-window searches from
+		// the side of 0 it found, each moving the bound to the value it
+		// returns, until one falls inside its window (MTD(f)): each costs
+		// a fraction of a search with a wide window, and each fills the
+		// table for the next.
 		v, sq = s.pvs(P, O, -1, 1, n, true)
-		switch {
-		case v >= 1 && !s.stop:
-			v, sq = s.pvs(P, O, max(v-1, alpha), beta, n, true)
-		case v <= -1 && !s.stop:
-			v, sq = s.pvs(P, O, alpha, min(v+1, beta), n, true)
+		for v != 0 && !s.stop {
+			// Scores are even: the window (v-1, v+1) holds one, v.
+			w, wsq := s.pvs(P, O, v-1, v+1, n, true)
+			if w == v || s.stop {
+				v, sq = w, wsq
+				break
+			}
+			v = w
 		}
 	}
 	r := Result{Score: v, Nodes: s.nodes, Exact: alpha < v && v < beta}
