@@ -82,3 +82,30 @@ func reportSolve(b *testing.B, nodes uint64, spent time.Duration, positions int)
 	b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
 	b.ReportMetric(spent.Seconds()/float64(b.N*positions), "sec/position")
 }
+
+// BenchmarkFFO49To59 solves the FFO problems #49-#59 (26 to 34 empty
+// squares) one by one, each from an empty table, and checks each score:
+// minutes each, beyond the tests' tiers. Select one with
+// -bench FFO49To59/52.
+func BenchmarkFFO49To59(b *testing.B) {
+	ps := ffoProblemsB(b, "fforum-40-59.obf")[9:]
+	s := New(Options{})
+	ctx := context.Background()
+	for i, p := range ps {
+		b.Run(fmt.Sprintf("%d", 49+i), func(b *testing.B) {
+			var nodes uint64
+			var spent time.Duration
+			for b.Loop() {
+				s.Clear()
+				start := time.Now()
+				r, err := s.Solve(ctx, p.Pos)
+				spent += time.Since(start)
+				if err != nil || r.Score != p.Moves[0].Value {
+					b.Fatalf("FFO #%d: Solve = %+v, %v; want %d", 49+i, r, err, p.Moves[0].Value)
+				}
+				nodes += r.Nodes
+			}
+			reportSolve(b, nodes, spent, 1)
+		})
+	}
+}
