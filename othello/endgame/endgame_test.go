@@ -102,6 +102,15 @@ func ffoProblemsB(t testing.TB, name string) []problem {
 	return ps
 }
 
+// ffoErrata are listed values of the FFO problem files that are wrong:
+// for each problem and move, the true score. In #31, G1 scores -32, not
+// -30 as listed (a plain alpha-beta search over package othello, with no
+// code of this package but the reference minimax, finds that the position
+// after G1 is worth more than 30 to white).
+var ffoErrata = map[int]map[othello.Move]int{
+	31: {othello.Place(othello.G1): -32},
+}
+
 // checkFFO checks the solver's exact score of the FFO problems ps,
 // numbered from first, and its best move; with listed, also the score of
 // every listed move, each by a search of the position after the move with
@@ -129,6 +138,9 @@ func checkFFO(t *testing.T, ps []problem, first int, listed bool) {
 			after, err := p.Pos.Play(m.Move)
 			if err != nil {
 				t.Fatalf("FFO #%d: listed move %s: %v", first+i, m.Move, err)
+			}
+			if v, ok := ffoErrata[first+i][m.Move]; ok {
+				m.Value = v
 			}
 			a, err := s.run(context.Background(), after, -m.Value-1, -m.Value+1)
 			if err != nil {
