@@ -173,6 +173,69 @@ func TestFFO40To48(t *testing.T) {
 	checkFFO(t, ffoProblems(t, "fforum-40-59.obf")[:9], 40, false)
 }
 
+// plainSearch is a fail-soft alpha-beta search over package othello, with
+// a map for table and the moves ordered by the opponent's mobility: an
+// independent check of the solver on positions too big for naive.
+type plainSearch map[othello.Position][2]int
+
+func (s plainSearch) search(p othello.Position, alpha, beta int) int {
+	if e, ok := s[p]; ok && (e[0] >= beta || e[1] <= alpha || e[0] == e[1]) {
+		if e[1] <= alpha {
+			return e[1]
+		}
+		return e[0]
+	}
+	moves := p.AppendLegalMoves(nil)
+	if len(moves) == 0 {
+		return naive(p, -65, 65)
+	}
+	slices.SortStableFunc(moves, func(a, b othello.Move) int {
+		return p.PlayUnchecked(a).NumLegalMoves() - p.PlayUnchecked(b).NumLegalMoves()
+	})
+	best, a := -65, alpha
+	for _, m := range moves {
+		v := -s.search(p.PlayUnchecked(m), -beta, -a)
+		best, a = max(best, v), max(a, v)
+		if v >= beta {
+			break
+		}
+	}
+	if p.Empty().Count() >= 6 {
+		e, ok := s[p]
+		if !ok {
+			e = [2]int{-64, 64}
+		}
+		if best < beta {
+			e[1] = min(e[1], best)
+		}
+		if best > alpha {
+			e[0] = max(e[0], best)
+		}
+		s[p] = e
+	}
+	return best
+}
+
+// TestFFO31Erratum: in FFO #31, after G1 white scores more than 30 (the
+// file lists G1 at -30 for black), by the plain search, and 32 by the
+// solver.
+func TestFFO31Erratum(t *testing.T) {
+	p, err := parseOBF("-OOOOO----OOOO--OXXOOO---XXXOO--XXXXXXO-XXXOOO-OX-OOOO---OOOOO-- X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := p.Pos.Play(othello.Place(othello.G1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := (plainSearch{}).search(after, 30, 31); v <= 30 {
+		t.Errorf("plain search: white's score after G1 is at most %d, want more than 30", v)
+	}
+	if r, err := New(Options{TableSize: 1 << 16}).Solve(context.Background(), after); err != nil || r.Score != 32 {
+		t.Errorf("Solve after G1 = %+v, %v; want 32", r, err)
+	}
+}
+
 // naive is the score of p for its side to move by plain alpha-beta over
 // the othello package's rules, fail-hard in (alpha, beta).
 func naive(p othello.Position, alpha, beta int) int {
