@@ -426,6 +426,44 @@ func TestSolvePassAndEnd(t *testing.T) {
 	}
 }
 
+// findEdgeStable returns the discs of stable (a subset of p) that stay p's
+// whatever either side places on the empty squares of the edge (p, o), by
+// trying every sequence of placements (Edax's way of making its table).
+func findEdgeStable(p, o, stable int) int {
+	stable &= p
+	e := ^(p | o) & 0xFF
+	if stable == 0 || e == 0 {
+		return stable
+	}
+	for x := range 8 {
+		if e&(1<<x) == 0 {
+			continue
+		}
+		np, no := edgePlay(p, o, x)
+		if stable = findEdgeStable(np, no, stable); stable == 0 {
+			return 0
+		}
+		no, np = edgePlay(o, p, x)
+		if stable = findEdgeStable(np, no, stable); stable == 0 {
+			return 0
+		}
+	}
+	return stable
+}
+
+func TestEdgeStable(t *testing.T) {
+	for p := range 256 {
+		for o := range 256 {
+			if p&o != 0 {
+				continue
+			}
+			if want := findEdgeStable(p, o, p); int(edgeStable[p][o]) != want {
+				t.Fatalf("edgeStable[%08b][%08b] = %08b, want %08b", p, o, edgeStable[p][o], want)
+			}
+		}
+	}
+}
+
 func TestStabilityHelpers(t *testing.T) {
 	for b := range 256 {
 		var bb uint64

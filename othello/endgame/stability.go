@@ -5,42 +5,36 @@ import "math/bits"
 // edgeStable[p][o] is the set of p's discs on an edge (8 squares, p and o
 // disjoint) that no sequence of placements on that edge can turn. A disc
 // on an edge turns only along the edge, so these discs are stable.
+//
+// A disc of p is stable when it stays p's, and stable, after either side
+// places a disc on any empty square (even one that turns nothing): the
+// table is filled from the full edges up, each entry from the entries of
+// one empty square fewer.
 var edgeStable = func() *[256][256]uint8 {
 	t := new([256][256]uint8)
-	for p := range 256 {
-		for o := range 256 {
-			if p&o == 0 {
-				t[p][o] = uint8(findEdgeStable(p, o, p))
+	for empties := range 9 {
+		for p := range 256 {
+			for o := range 256 {
+				e := ^(p | o) & 0xFF
+				if p&o != 0 || bits.OnesCount8(uint8(e)) != empties {
+					continue
+				}
+				stable := p
+				for x := 0; x < 8 && stable != 0; x++ {
+					if e&(1<<x) == 0 {
+						continue
+					}
+					np, no := edgePlay(p, o, x)
+					stable &= int(t[np][no])
+					no, np = edgePlay(o, p, x)
+					stable &= int(t[np][no])
+				}
+				t[p][o] = uint8(stable)
 			}
 		}
 	}
 	return t
 }()
-
-// findEdgeStable returns the discs of stable (a subset of p) that stay p's
-// whatever either side places on the empty squares of the edge (p, o),
-// even where the placement turns nothing.
-func findEdgeStable(p, o, stable int) int {
-	stable &= p
-	e := ^(p | o) & 0xFF
-	if stable == 0 || e == 0 {
-		return stable
-	}
-	for x := range 8 {
-		if e&(1<<x) == 0 {
-			continue
-		}
-		np, no := edgePlay(p, o, x)
-		if stable = findEdgeStable(np, no, stable); stable == 0 {
-			return 0
-		}
-		no, np = edgePlay(o, p, x)
-		if stable = findEdgeStable(np, no, stable); stable == 0 {
-			return 0
-		}
-	}
-	return stable
-}
 
 // edgePlay places a disc of p on x of an edge and turns what it encloses.
 func edgePlay(p, o, x int) (int, int) {
