@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -273,4 +274,131 @@ func atoi(s string) int {
 		n = 10*n + int(c-'0')
 	}
 	return n
+}
+
+// TestGeisterAreas: every ghost drawn lies in the area of its square, the
+// squares' areas tile the board without overlap, and the place beyond each
+// exit holds the arrow of an escape from it and touches the exit's square.
+func TestGeisterAreas(t *testing.T) {
+	areas := GeisterAreas()
+	if len(areas) != 40 {
+		t.Fatalf("%d areas, want 36 squares and 4 exits", len(areas))
+	}
+	byName := map[string]Area{}
+	for _, a := range areas {
+		if _, dup := byName[a.Name]; dup {
+			t.Errorf("two areas named %q", a.Name)
+		}
+		if a.X < 0 || a.Y < 0 || a.X+a.W > gsWidth || a.Y+a.H > gsHeight || a.W <= 0 || a.H <= 0 {
+			t.Errorf("area %+v leaves the picture (%dx%d)", a, gsWidth, gsHeight)
+		}
+		byName[a.Name] = a
+	}
+	in := func(a Area, x, y float64) bool { return x > a.X && x < a.X+a.W && y > a.Y && y < a.Y+a.H }
+	ghost := regexp.MustCompile(`<g class="ghost (first|second) [a-z]+" transform="translate\((\d+) (\d+)\)">`)
+	p, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(5))
+	// Move ghosts over every row, so that every square gets one in some
+	// position: the first player's A walks up column 1, the second's A
+	// down column 4, and so on, one picture per position.
+	seen := map[string]bool{}
+	for range 40 {
+		s := Geister(p, GeisterOptions{})
+		for _, m := range ghost.FindAllStringSubmatch(s, -1) {
+			x, y := atof(t, m[2]), atof(t, m[3])
+			hit := ""
+			for _, a := range areas {
+				if in(a, x, y) {
+					if hit != "" {
+						t.Fatalf("a ghost at (%v, %v) lies in two areas, %s and %s", x, y, hit, a.Name)
+					}
+					hit = a.Name
+				}
+			}
+			if hit == "" || strings.HasPrefix(hit, "out") {
+				t.Fatalf("a ghost at (%v, %v) lies in no square's area (%q)", x, y, hit)
+			}
+			seen[hit] = true
+		}
+		for c := range geister.Color(2) {
+			for g := geister.A; g <= geister.H; g++ {
+				sq := p.Square(c, g)
+				if !sq.Valid() {
+					continue
+				}
+				a := byName[sq.String()]
+				x, y := float64(gsLeft+sq.X()*gsCell+gsCell/2), float64(gsTop+sq.Y()*gsCell+gsCell/2)
+				if !in(a, x, y) {
+					t.Fatalf("the %s player's %s on %s is drawn at (%v, %v), outside its area %+v", c, g, sq, x, y, a)
+				}
+			}
+		}
+		moves := p.AppendLegalMoves(nil)
+		next := geister.NoMove
+		for _, m := range moves {
+			if t2 := p.Target(m); t2.Valid() && !seen[t2.String()] {
+				if _, _, cap := p.Captures(m); !cap {
+					next = m
+					break
+				}
+			}
+		}
+		if next == geister.NoMove {
+			break
+		}
+		p, _ = p.Play(next)
+	}
+	if len(seen) < 30 {
+		t.Errorf("the ghosts reached only %d squares: the test covers too little", len(seen))
+	}
+	// The exits: the place beyond each corner holds the escape's arrow.
+	arrow := regexp.MustCompile(`<line class="escape" x1="(\d+)" y1="(-?\d+)" x2="(\d+)" y2="(-?\d+)"`)
+	for _, corner := range []string{"00", "50", "05", "55"} {
+		sq, _ := geister.ParseSquare(corner)
+		mover := geister.First
+		if sq.Y() == 5 {
+			mover = geister.Second
+		}
+		s := geister.StartSetup(geister.RedsAt(0), geister.RedsAt(0))
+		// A blue ghost (E, blue in RedsAt(0)) of the mover on the corner.
+		s.Ghosts[mover][geister.E] = sq
+		if mover == geister.Second {
+			s.Ply = 1
+		}
+		before, err := geister.NewPosition(s)
+		if err != nil {
+			t.Fatalf("corner %s: %v", corner, err)
+		}
+		var esc geister.Move
+		for _, m := range before.AppendLegalMoves(nil) {
+			if before.IsEscape(m) {
+				esc = m
+			}
+		}
+		after, err := before.Play(esc)
+		if err != nil {
+			t.Fatalf("corner %s: escape %v: %v", corner, esc, err)
+		}
+		m := arrow.FindStringSubmatch(Geister(after, GeisterOptions{Last: esc, Before: before}))
+		if m == nil {
+			t.Fatalf("corner %s: no escape arrow", corner)
+		}
+		a := byName["out"+corner]
+		if x, y := atof(t, m[3]), atof(t, m[4]); !in(a, x, y) {
+			t.Errorf("corner %s: the arrow ends at (%v, %v), outside %+v", corner, x, y, a)
+		}
+		c := byName[corner]
+		if a.X != c.X || a.W != c.W || (a.Y+a.H != c.Y && c.Y+c.H != a.Y) {
+			t.Errorf("the place beyond %s, %+v, does not touch its square %+v", corner, a, c)
+		}
+	}
+}
+
+// atof reads a number of the picture.
+func atof(t *testing.T, s string) float64 {
+	t.Helper()
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }

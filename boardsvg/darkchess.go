@@ -187,3 +187,26 @@ func dcDisc(b *strings.Builder, pc darkchess.Piece, cx, cy, rad int) {
 func dcCaptured(p darkchess.Position, pc darkchess.Piece) int {
 	return max(pc.Kind().InitialCount()-p.Pieces(pc).Count()-p.Pool(pc), 0)
 }
+
+// DarkChessAreas returns the clickable areas of the picture DarkChess
+// draws, whatever the position: its 32 squares, named as the platform
+// writes them ("b7"). They tile the board.
+func DarkChessAreas() []Area {
+	areas := make([]Area, 0, 32)
+	for s := darkchess.Square(0); s < 32; s++ {
+		x, y, w, h := dcSquareBox(s)
+		areas = append(areas, Area{Name: s.String(), X: x, Y: y, W: w, H: h})
+	}
+	return areas
+}
+
+// dcSquareBox returns the rectangle of square s in the picture, in the
+// units of its viewBox: its top-left corner and its width and height; s
+// off the board (darkchess.NoSquare) has an empty box at the origin.
+func dcSquareBox(s darkchess.Square) (x, y, w, h float64) {
+	if !s.Valid() {
+		return 0, 0, 0, 0
+	}
+	ix, iy := dcSquareXY(s)
+	return float64(ix), float64(iy), dcCell, dcCell
+}

@@ -237,3 +237,25 @@ func geisterGhostSVG(b *strings.Builder, cx, cy int, small bool, c geister.Color
 	}
 	b.WriteString(`</g>`)
 }
+
+// GeisterAreas returns the clickable areas of the picture Geister draws,
+// whatever the position: the 36 squares, named "xy" in the first player's
+// frame (the picture's, as geister.Square writes it), then the four places
+// off the board beyond the exit corners, where a blue ghost escapes to,
+// named "out" and the corner's "xy": "out00" and "out50" above the first
+// player's exits, "out05" and "out55" below the second player's (the
+// strips between the board's edge and the picture's).
+func GeisterAreas() []Area {
+	out := make([]Area, 0, geister.NumSquares+4)
+	for s := range geister.Square(geister.NumSquares) {
+		out = append(out, Area{Name: s.String(), X: gsLeft + float64(s.X()*gsCell), Y: gsTop + float64(s.Y()*gsCell), W: gsCell, H: gsCell})
+	}
+	for _, s := range [...]geister.Square{geister.SquareAt(0, 0), geister.SquareAt(5, 0), geister.SquareAt(0, 5), geister.SquareAt(5, 5)} {
+		y := 0.0
+		if s.Y() == 5 {
+			y = gsTop + gsBoard
+		}
+		out = append(out, Area{Name: "out" + s.String(), X: gsLeft + float64(s.X()*gsCell), Y: y, W: gsCell, H: gsTop})
+	}
+	return out
+}

@@ -123,3 +123,27 @@ func othelloCentre(s othello.Square) (x, y int) {
 	x, y = othelloXY(s)
 	return x + othelloCell/2, y + othelloCell/2
 }
+
+// OthelloAreas returns the clickable areas of the picture Othello draws,
+// whatever the position: its 64 squares, a1 to h8, named as moves are
+// written ("e3"). They tile the board (on a smaller board, the squares off
+// it are areas too, which no move names).
+func OthelloAreas() []Area {
+	areas := make([]Area, 0, 64)
+	for s := othello.Square(0); s < 64; s++ {
+		x, y, w, h := othelloSquareBox(s)
+		areas = append(areas, Area{Name: s.String(), X: x, Y: y, W: w, H: h})
+	}
+	return areas
+}
+
+// othelloSquareBox returns the rectangle of square s in the picture, in
+// the units of its viewBox: its top-left corner and its width and height;
+// s outside the board (othello.NoSquare) has an empty box at the origin.
+func othelloSquareBox(s othello.Square) (x, y, w, h float64) {
+	if s < 0 || s >= 64 {
+		return 0, 0, 0, 0
+	}
+	ix, iy := othelloXY(s)
+	return float64(ix), float64(iy), othelloCell, othelloCell
+}

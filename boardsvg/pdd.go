@@ -181,3 +181,17 @@ func pddGroup(tiles pdd.Bitboard, sq pdd.Square) pdd.Bitboard {
 	}
 	return group
 }
+
+// PDDAreas returns the clickable areas of the pictures [PDD] draws, the
+// same for every position and options: the cells of the 100 squares, row
+// by row from 0,0, named as the platform writes points ("3,4"). A
+// square's tile, its last-move ring and the ends of its bridges lie in its
+// cell.
+func PDDAreas() []Area {
+	areas := make([]Area, 0, pdd.NumSquares)
+	for s := range pdd.Square(pdd.NumSquares) {
+		x, y := pddCorner(s)
+		areas = append(areas, Area{Name: s.String(), X: float64(x), Y: float64(y), W: pddCell, H: pddCell})
+	}
+	return areas
+}

@@ -51,7 +51,8 @@
 // the no-capture-no-flip draw ([NoEatFlipDraw]), whose parameters are the
 // [Rules]: [NTU2021] (the default, [DefaultRules]), [Classic] (the seed
 // manual) and [ICGA]. A host records faults with [Game.Forfeit] ([TimeOut],
-// [BadMove], [Resign]).
+// [BadMove], [Resign]), and a draw two persons agreed with
+// [Game.AgreeDraw] ([AgreedDraw]).
 //
 // # Bots
 //

@@ -21,22 +21,28 @@ const (
 	Resign                               // the loser resigned (MGTP "a0 a0")
 	NoEatFlipDraw                        // draw: Rules.NoProgressPlies plies without capture or flip
 	PositionRepetitionDraw               // draw: Rules.RepetitionCycles identical cycles of quiet plies
+	AgreedDraw                           // draw: the players agreed to it (two persons, [Game.AgreeDraw])
 )
 
 // String returns the reason's name as the platforms write it: "NoPieces",
 // "NoLegalPly", "TimeOut", "MoveError" (for [BadMove]), "Resign",
-// "NoEatFlipDraw", "PositionRepetitionDraw", or "Unfinished". (The 2021
-// records write both NoPieces and NoLegalPly as "NoMove".)
+// "NoEatFlipDraw", "PositionRepetitionDraw", "AgreedDraw", or "Unfinished".
+// (The 2021 records write both NoPieces and NoLegalPly as "NoMove"; no
+// platform's record has a draw by agreement, and the SDK writes
+// "AgreedDraw".)
 func (r Reason) String() string {
-	names := [...]string{"Unfinished", "NoPieces", "NoLegalPly", "TimeOut", "MoveError", "Resign", "NoEatFlipDraw", "PositionRepetitionDraw"}
+	names := [...]string{"Unfinished", "NoPieces", "NoLegalPly", "TimeOut", "MoveError", "Resign", "NoEatFlipDraw", "PositionRepetitionDraw", "AgreedDraw"}
 	if int(r) < len(names) {
 		return names[r]
 	}
 	return "invalid reason"
 }
 
-// IsDraw reports whether r is one of the two draw rules.
-func (r Reason) IsDraw() bool { return r == NoEatFlipDraw || r == PositionRepetitionDraw }
+// IsDraw reports whether r ends the game drawn: one of the two draw rules,
+// or a draw the players agreed.
+func (r Reason) IsDraw() bool {
+	return r == NoEatFlipDraw || r == PositionRepetitionDraw || r == AgreedDraw
+}
 
 // Result is the outcome of a finished game: the winner (or a draw) and why.
 type Result struct {
@@ -253,5 +259,17 @@ func (g *Game) Forfeit(loser Color, reason Reason) error {
 		return fmt.Errorf("darkchess: forfeit of %s while the side to move is %s", loser, g.Turn())
 	}
 	g.result = Result{Reason: reason, Winner: loser.Opponent()}
+	return nil
+}
+
+// AgreeDraw ends the game drawn by the players' agreement ([AgreedDraw]): a
+// person's draw offer that the other person accepted. No rule of the game
+// makes such a draw; a host decides who may agree. It fails with
+// [ErrGameOver] if the game has already ended.
+func (g *Game) AgreeDraw() error {
+	if g.IsOver() {
+		return fmt.Errorf("%w: cannot agree to a draw after %s", ErrGameOver, g.result)
+	}
+	g.result = Result{Reason: AgreedDraw, Draw: true}
 	return nil
 }

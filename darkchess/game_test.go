@@ -227,6 +227,29 @@ func TestGame(t *testing.T) {
 	if r, _ := g2.Result(); r.String() != "second player wins (MoveError)" {
 		t.Errorf("result %v", r)
 	}
+	if err := g2.AgreeDraw(); !errors.Is(err, darkchess.ErrGameOver) {
+		t.Errorf("draw agreed after a forfeit: %v", err)
+	}
+}
+
+// TestAgreeDraw: the players' agreement ends a game in play drawn, and
+// nothing is played after it.
+func TestAgreeDraw(t *testing.T) {
+	g := darkchess.NewGame(darkchess.NTU2021, nil)
+	play(t, g, "b8(C) c8(C)")
+	if err := g.AgreeDraw(); err != nil {
+		t.Fatal(err)
+	}
+	r, over := g.Result()
+	if !over || r != (darkchess.Result{Reason: darkchess.AgreedDraw, Draw: true}) || r.String() != "draw (AgreedDraw)" {
+		t.Errorf("result %v, over %v", r, over)
+	}
+	if err := g.PlayPly(darkchess.Ply{Move: darkchess.Flip(darkchess.A1), Piece: darkchess.RedKing}); !errors.Is(err, darkchess.ErrGameOver) {
+		t.Errorf("ply after the draw: %v", err)
+	}
+	if err := g.AgreeDraw(); !errors.Is(err, darkchess.ErrGameOver) {
+		t.Errorf("second draw: %v", err)
+	}
 }
 
 // TestGameWithoutDeal: a game started without a deal plays flips only as
@@ -334,13 +357,13 @@ func TestView(t *testing.T) {
 
 func TestReasons(t *testing.T) {
 	var names []string
-	for r := darkchess.Unfinished; r <= darkchess.PositionRepetitionDraw+1; r++ {
+	for r := darkchess.Unfinished; r <= darkchess.AgreedDraw+1; r++ {
 		names = append(names, r.String())
-		if r.IsDraw() != (r == darkchess.NoEatFlipDraw || r == darkchess.PositionRepetitionDraw) {
+		if r.IsDraw() != (r == darkchess.NoEatFlipDraw || r == darkchess.PositionRepetitionDraw || r == darkchess.AgreedDraw) {
 			t.Errorf("%s.IsDraw() = %v", r, r.IsDraw())
 		}
 	}
-	if got := strings.Join(names, " "); got != "Unfinished NoPieces NoLegalPly TimeOut MoveError Resign NoEatFlipDraw PositionRepetitionDraw invalid reason" {
+	if got := strings.Join(names, " "); got != "Unfinished NoPieces NoLegalPly TimeOut MoveError Resign NoEatFlipDraw PositionRepetitionDraw AgreedDraw invalid reason" {
 		t.Errorf("reason names %q", got)
 	}
 	if got := (darkchess.Result{}).String(); got != "unfinished" {

@@ -11,7 +11,8 @@ type Reason uint8
 // The reasons a game ends. The zero value, [Unfinished], is
 // a game still in play. The board decides [ChessEscape], [NoBlueGhost] and
 // [NoRedGhost]; the ply limit [GamePlyLimitDraw]; a referee the forfeits
-// [TimeOut], [IllegalMove], [Disconnect] and [Resign].
+// [TimeOut], [IllegalMove], [Disconnect] and [Resign], and a draw the two
+// players agreed on, [AgreedDraw].
 const (
 	Unfinished       Reason = iota // the game goes on
 	ChessEscape                    // the winner's blue ghost escaped
@@ -22,6 +23,10 @@ const (
 	IllegalMove                    // the loser sent a malformed or illegal move under the Lose policy
 	Disconnect                     // the loser's connection closed or its program exited
 	Resign                         // the loser resigned
+	// AgreedDraw is a draw the players agreed on (two persons, see
+	// [Game.AgreeDraw]); no platform's record has it: the SDK's word, as
+	// Resign is.
+	AgreedDraw
 )
 
 var reasonNames = [...]string{
@@ -34,11 +39,12 @@ var reasonNames = [...]string{
 	IllegalMove:      "IllegalMove",
 	Disconnect:       "Disconnect",
 	Resign:           "Resign",
+	AgreedDraw:       "AgreedDraw",
 }
 
 // String returns the reason's word as the NTPU records write it:
 // "ChessEscape", "NoBlueGhost", "NoRedGhost", "GamePlyLimitDraw", "TimeOut",
-// "IllegalMove", "Disconnect", "Resign", or "Unfinished".
+// "IllegalMove", "Disconnect", "Resign", "AgreedDraw", or "Unfinished".
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
 		return reasonNames[r]
@@ -216,3 +222,19 @@ func (g *Game) Forfeit(loser Color, reason Reason) error {
 	g.result = Result{Reason: reason, Winner: loser.Opponent()}
 	return nil
 }
+
+// AgreeDraw ends the game drawn by the players' agreement ([AgreedDraw]),
+// whatever the board: no rule makes this draw, a host decides who may
+// agree (arena lets two persons). It fails with [ErrGameOver] if the game
+// has already ended.
+func (g *Game) AgreeDraw() error {
+	if g.IsOver() {
+		return fmt.Errorf("%w: cannot agree to a draw after %s", ErrGameOver, g.result)
+	}
+	g.result = Result{Reason: AgreedDraw, Draw: true}
+	return nil
+}
+
+// IsDraw reports whether r ends a game drawn: [GamePlyLimitDraw] or
+// [AgreedDraw].
+func (r Reason) IsDraw() bool { return r == GamePlyLimitDraw || r == AgreedDraw }

@@ -439,7 +439,10 @@ func TestResults(t *testing.T) {
 }
 
 func TestReasons(t *testing.T) {
-	for r := geister.Unfinished; r <= geister.Resign; r++ {
+	for r := geister.Unfinished; r <= geister.AgreedDraw; r++ {
+		if r.IsDraw() != (r == geister.GamePlyLimitDraw || r == geister.AgreedDraw) {
+			t.Errorf("%v.IsDraw() = %v", r, r.IsDraw())
+		}
 		for _, s := range []string{r.String(), strings.ToUpper(r.String()), strings.ToLower(r.String())} {
 			if got, err := geister.ParseReason(s); err != nil || got != r {
 				t.Errorf("ParseReason(%q) = %v, %v", s, got, err)
@@ -454,6 +457,7 @@ func TestReasons(t *testing.T) {
 	for r, want := range map[geister.Result][2]float64{
 		{}: {0, 0}, {Reason: geister.NoRedGhost, Winner: geister.First}: {1, 0},
 		{Reason: geister.Resign, Winner: geister.Second}: {0, 1}, {Reason: geister.GamePlyLimitDraw, Draw: true}: {0.5, 0.5},
+		{Reason: geister.AgreedDraw, Draw: true}: {0.5, 0.5},
 	} {
 		if a, b := r.Score(); a != want[0] || b != want[1] {
 			t.Errorf("%v.Score() = %v, %v", r, a, b)
@@ -669,4 +673,23 @@ func TestNoPanics(t *testing.T) {
 		geister.Perft(q, 2)
 		geister.Determinize(q.View(geister.Second), nil)
 	})
+}
+
+// TestAgreeDraw checks a draw by agreement: it ends a game in play,
+// whatever the board, and not one that is over.
+func TestAgreeDraw(t *testing.T) {
+	p, err := geister.Start(geister.RedsAt(0), geister.RedsAt(69))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := geister.NewGame(geister.GAT, p)
+	if err := g.AgreeDraw(); err != nil {
+		t.Fatal(err)
+	}
+	if res, over := g.Result(); !over || res != (geister.Result{Reason: geister.AgreedDraw, Draw: true}) {
+		t.Errorf("after AgreeDraw: %v, over %v", res, over)
+	}
+	if err := g.AgreeDraw(); !errors.Is(err, geister.ErrGameOver) {
+		t.Errorf("a second AgreeDraw: %v, want ErrGameOver", err)
+	}
 }

@@ -66,7 +66,8 @@
 // bridges; more points win, then more islands, then more bridges, else the
 // game is drawn ([Position.Outcome]). [Game] is the referee: it plays checked
 // moves, ends the game by the profile's rule, and records a [Violation] with
-// [Game.Forfeit].
+// [Game.Forfeit], a resignation with [Game.Resign] and an agreed draw with
+// [Game.AgreeDraw] (which the platform's files have no place for).
 //
 // # Bots
 //

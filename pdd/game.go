@@ -17,10 +17,12 @@ const (
 	Bridges                  // points and islands tied: more bridges won
 	Draw                     // points, islands and bridges all tied
 	Violation                // the loser broke a rule or the interface (forfeit)
+	Resign                   // the loser resigned ([Game.Resign]; a person's choice, which no platform file records)
+	AgreedDraw               // the players agreed to a draw ([Game.AgreeDraw])
 )
 
-// String returns "unfinished", "score", "islands", "bridges", "draw" or
-// "violation".
+// String returns "unfinished", "score", "islands", "bridges", "draw",
+// "violation", "resignation" or "agreement".
 func (r Reason) String() string {
 	switch r {
 	case Unfinished:
@@ -35,13 +37,17 @@ func (r Reason) String() string {
 		return "draw"
 	case Violation:
 		return "violation"
+	case Resign:
+		return "resignation"
+	case AgreedDraw:
+		return "agreement"
 	}
 	return "invalid reason"
 }
 
 // Result is the outcome of a game: the winner (or a draw), both scores, and
-// why it ended. A [Violation] loses whatever the scores, which are then for
-// information only.
+// why it ended. A [Violation] or a [Resign] loses, and an [AgreedDraw] is
+// drawn, whatever the scores, which are then for information only.
 type Result struct {
 	Reason       Reason
 	Draw         bool  // neither side won; Winner is then NoColor
@@ -174,5 +180,33 @@ func (g *Game) Forfeit(loser Color) error {
 	}
 	p := g.Position()
 	g.result = Result{Reason: Violation, Winner: loser.Opponent(), White: p.Score(White), Black: p.Score(Black)}
+	return nil
+}
+
+// Resign ends the game with loser losing by [Resign], whatever the scores;
+// the result keeps the current scores for information. It fails with
+// [ErrGameOver] if the game has already ended, and refuses a loser that is
+// not a side.
+func (g *Game) Resign(loser Color) error {
+	if g.IsOver() {
+		return fmt.Errorf("%w: cannot resign after %s", ErrGameOver, g.result)
+	}
+	if !loser.Valid() {
+		return fmt.Errorf("pdd: resignation by %s: not a side", loser)
+	}
+	p := g.Position()
+	g.result = Result{Reason: Resign, Winner: loser.Opponent(), White: p.Score(White), Black: p.Score(Black)}
+	return nil
+}
+
+// AgreeDraw ends the game as a draw the players agreed to ([AgreedDraw]),
+// whatever the scores; the result keeps the current scores for
+// information. It fails with [ErrGameOver] if the game has already ended.
+func (g *Game) AgreeDraw() error {
+	if g.IsOver() {
+		return fmt.Errorf("%w: cannot agree to a draw after %s", ErrGameOver, g.result)
+	}
+	p := g.Position()
+	g.result = Result{Reason: AgreedDraw, Draw: true, White: p.Score(White), Black: p.Score(Black)}
 	return nil
 }

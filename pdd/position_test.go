@@ -495,6 +495,43 @@ func TestGame(t *testing.T) {
 	}
 }
 
+// TestGameResignAgree checks Resign and AgreeDraw: the result whatever the
+// scores, the scores kept, and no second ending.
+func TestGameResignAgree(t *testing.T) {
+	g := pdd.NewGame(pdd.Course)
+	if err := g.Play(mv(t, "Chess_2,0_2,1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Resign(pdd.NoColor); err == nil || g.IsOver() {
+		t.Error("resignation by no side accepted")
+	}
+	if err := g.Resign(pdd.White); err != nil {
+		t.Fatal(err)
+	}
+	r, over := g.Result()
+	if !over || r.Reason != pdd.Resign || r.Draw || r.Winner != pdd.Black || r.String() != "black wins 0/0/0 to 0/0/0 (resignation)" {
+		t.Errorf("result after resignation %v", r)
+	}
+	if err := g.AgreeDraw(); !errors.Is(err, pdd.ErrGameOver) {
+		t.Errorf("draw after resignation: %v", err)
+	}
+	if err := g.Resign(pdd.Black); !errors.Is(err, pdd.ErrGameOver) {
+		t.Errorf("second resignation: %v", err)
+	}
+
+	g = pdd.NewGame(pdd.Course)
+	if err := g.AgreeDraw(); err != nil {
+		t.Fatal(err)
+	}
+	r, over = g.Result()
+	if !over || r.Reason != pdd.AgreedDraw || !r.Draw || r.Winner != pdd.NoColor || r.String() != "draw 0/0/0 to 0/0/0 (agreement)" {
+		t.Errorf("result after an agreed draw %v", r)
+	}
+	if err := g.Play(mv(t, "Chess_5,5_7,7")); !errors.Is(err, pdd.ErrGameOver) {
+		t.Errorf("move after the draw: %v", err)
+	}
+}
+
 // TestGamesEnd plays generated games to the end: the result is the outcome
 // of the final position, and the game refuses further moves.
 func TestGamesEnd(t *testing.T) {

@@ -202,6 +202,12 @@ type DarkChessReferee struct {
 	// alone) puts no deadline on a ply: an engine that never answers then
 	// holds the game until ctx ends, and engines are told 0 ms left.
 	Control timer.Control
+	// ClockFrom, when not nil, is the clock's state to go on from, by
+	// seat (first player first), as a [timer.Snapshot]'s Players gave it:
+	// the clocks of a game resumed, or played again from an earlier ply
+	// after a take-back ([timer.NewClockFrom]). Nil starts both clocks
+	// full.
+	ClockFrom *[2]timer.PlayerState
 	// FreeFirstPly leaves the game's first ply uncharged, as the 2021 MGTP
 	// system did (it still has to come within the player's time).
 	FreeFirstPly bool
@@ -330,6 +336,9 @@ func (r *DarkChessReferee) Play(ctx context.Context, g *darkchess.Game, seats [2
 		m.now = time.Now
 	}
 	m.clock = timer.NewClock(control, m.now)
+	if r.ClockFrom != nil {
+		m.clock = timer.NewClockFrom(control, *r.ClockFrom, m.now)
+	}
 	m.rec.Began = m.now()
 	m.rec.Times = make([]time.Time, g.Ply())
 	start, _ := g.PositionAt(0)

@@ -87,7 +87,8 @@ type DarkChessResult struct {
 	Winner int
 	// Reason is the 2021 grammar's reason: "NoMove" (no pieces or no legal
 	// ply), "TimeOut", "NoEatFlipDraw", "PositionRepetitionDraw", or the
-	// SDK's "MoveError" and "Resign". The 2017 grammar names no
+	// SDK's "MoveError", "Resign" and "AgreedDraw" (a draw two persons
+	// agreed to, which no platform's record has). The 2017 grammar names no
 	// reason: "".
 	Reason string
 	// Repetitions and Cycle are R and k of "PositionRepetitionDraw,R,k".
@@ -573,7 +574,7 @@ func parseDarkChessResult(text string, off int, first, second string, grammar in
 		}
 		res.Reason, res.Repetitions, res.Cycle = r, int(rn), int(kn)
 	} else if res.Reason == "PositionRepetitionDraw" || !isDarkChessReason(res.Reason) {
-		return nil, reason.col, fmt.Sprintf("unknown reason %q (want NoMove, TimeOut, NoEatFlipDraw, PositionRepetitionDraw,<R>,<k>, MoveError or Resign)", reason.text)
+		return nil, reason.col, fmt.Sprintf("unknown reason %q (want NoMove, TimeOut, NoEatFlipDraw, PositionRepetitionDraw,<R>,<k>, MoveError, Resign or AgreedDraw)", reason.text)
 	}
 	s1, s2, ok := strings.Cut(scores.text, ",")
 	f1, err1 := strconv.ParseFloat(s1, 64)
@@ -587,7 +588,7 @@ func parseDarkChessResult(text string, off int, first, second string, grammar in
 	case f2 > f1:
 		res.Winner = 2
 	}
-	draw := res.Reason == "NoEatFlipDraw" || res.Reason == "PositionRepetitionDraw"
+	draw := dcIsDrawReason(res.Reason)
 	switch {
 	case word.text != "Wins" && word.text != "wins" && word.text != "Draw":
 		return nil, word.col, fmt.Sprintf("%q: want Wins, wins or Draw", word.text)
@@ -621,8 +622,14 @@ func dcIsScore(s string) bool {
 // ([DarkChessResult.Reason]).
 func isDarkChessReason(s string) bool {
 	switch s {
-	case "NoMove", "TimeOut", "NoEatFlipDraw", "PositionRepetitionDraw", "MoveError", "Resign":
+	case "NoMove", "TimeOut", "NoEatFlipDraw", "PositionRepetitionDraw", "MoveError", "Resign", "AgreedDraw":
 		return true
 	}
 	return false
+}
+
+// dcIsDrawReason reports whether s is a reason of the 2021 grammar that
+// ends the game drawn.
+func dcIsDrawReason(s string) bool {
+	return s == "NoEatFlipDraw" || s == "PositionRepetitionDraw" || s == "AgreedDraw"
 }

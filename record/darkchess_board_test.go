@@ -233,6 +233,8 @@ func TestDarkChessGameResults(t *testing.T) {
 	}{
 		{"time-out of the player to move", mid + "* TimeOut a0 Wins 0,1\n", darkchess.NTU2021, darkchess.Result{Reason: darkchess.TimeOut, Winner: darkchess.Black}, nil},
 		{"resign", mid + "* Resign a0 Wins 0,1\n", darkchess.NTU2021, darkchess.Result{Reason: darkchess.Resign, Winner: darkchess.Black}, nil},
+		{"agreed draw", mid + "* AgreedDraw a5 Draw 0.500000,0.500000\n", darkchess.NTU2021, darkchess.Result{Reason: darkchess.AgreedDraw, Draw: true}, nil},
+		{"agreed draw after the end", darkChessCornered + "* AgreedDraw a5 Draw 0.5,0.5\n", darkchess.NTU2021, darkchess.Result{}, record.ErrResultMismatch},
 		// A referee charges a fault when it sees it: an engine that dies
 		// before acknowledging its own ply loses having just moved.
 		{"time-out of the player who just moved", mid + "* TimeOut a5 Wins 1,0\n", darkchess.NTU2021, darkchess.Result{Reason: darkchess.TimeOut, Winner: darkchess.Red}, nil},
@@ -335,6 +337,37 @@ func TestNewDarkChessBoard(t *testing.T) {
 	b = record.NewDarkChessBoard(g, "a", "b")
 	if out := string(appendDarkChessBoard(t, b, record.DarkChessServer2021)); !strings.Contains(out, "\n* TimeOut b Wins 0.000000,1.000000\n") {
 		t.Errorf("forfeit before the first flip:\n%s", out)
+	}
+}
+
+// TestDarkChessAgreedDrawRecord: a draw two persons agreed to is written
+// "* AgreedDraw <first> Draw 0.500000,0.500000" and replays to the same
+// result; under the 2017 grammar it is "* Draws".
+func TestDarkChessAgreedDrawRecord(t *testing.T) {
+	g := darkchess.NewGame(darkchess.NTU2021, rand.New(rand.NewPCG(5, 6)))
+	for _, m := range []darkchess.Move{darkchess.Flip(darkchess.B8), darkchess.Flip(darkchess.C8)} {
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.AgreeDraw(); err != nil {
+		t.Fatal(err)
+	}
+	b := record.NewDarkChessBoard(g, "alice", "bob")
+	out := string(appendDarkChessBoard(t, b, record.DarkChessServer2021))
+	if !strings.Contains(out, "\n* AgreedDraw alice Draw 0.500000,0.500000\n") {
+		t.Fatalf("agreed draw:\n%s", out)
+	}
+	back := mustReadDarkChess(t, out)
+	g2, err := back.Game(darkchess.NTU2021, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := g2.Result(); r != (darkchess.Result{Reason: darkchess.AgreedDraw, Draw: true}) || g2.Ply() != 2 {
+		t.Errorf("replayed: %v after %d plies", r, g2.Ply())
+	}
+	if out := string(appendDarkChessBoard(t, b, record.DarkChessServer2017)); !strings.Contains(out, "\r\n* Draws\r\n") {
+		t.Errorf("agreed draw, 2017 grammar:\n%s", out)
 	}
 }
 

@@ -123,7 +123,7 @@ func darkChessReasonWord(r darkchess.Reason) string {
 	switch r {
 	case darkchess.NoPieces, darkchess.NoLegalPly:
 		return "NoMove"
-	case darkchess.TimeOut, darkchess.BadMove, darkchess.Resign, darkchess.NoEatFlipDraw, darkchess.PositionRepetitionDraw:
+	case darkchess.TimeOut, darkchess.BadMove, darkchess.Resign, darkchess.NoEatFlipDraw, darkchess.PositionRepetitionDraw, darkchess.AgreedDraw:
 		return r.String()
 	}
 	return ""
@@ -304,7 +304,7 @@ func (b *DarkChessBoard) replay() (darkchess.Position, error) {
 
 // checkDarkChessResult checks that r is consistent.
 func checkDarkChessResult(r *DarkChessResult) error {
-	draw := r.Reason == "NoEatFlipDraw" || r.Reason == "PositionRepetitionDraw"
+	draw := dcIsDrawReason(r.Reason)
 	switch {
 	case r.Winner < 0 || r.Winner > 2:
 		return fmt.Errorf("record: result winner %d, want 0 (draw), 1 or 2", r.Winner)

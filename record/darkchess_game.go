@@ -125,6 +125,13 @@ func (b *DarkChessBoard) checkGameResult(g *darkchess.Game) error {
 		if err := g.Forfeit(loser, reason); err != nil {
 			return mismatch("%v", err)
 		}
+	case "AgreedDraw":
+		if over {
+			return mismatch("the game was already over: %v", res)
+		}
+		if err := g.AgreeDraw(); err != nil {
+			return mismatch("%v", err)
+		}
 	case "":
 		switch {
 		case over && seat != r.Winner:

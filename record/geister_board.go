@@ -262,7 +262,7 @@ func (b *GeisterBoard) replayWith(reds [2]geister.Reds) (*geisterReplay, *geiste
 	}
 	got := p.Result()
 	switch want := b.Result; want.Reason {
-	case geister.Unfinished, geister.GamePlyLimitDraw, geister.TimeOut, geister.IllegalMove, geister.Disconnect, geister.Resign:
+	case geister.Unfinished, geister.GamePlyLimitDraw, geister.TimeOut, geister.IllegalMove, geister.Disconnect, geister.Resign, geister.AgreedDraw:
 		if got.Reason != geister.Unfinished && want.Reason != geister.Unfinished {
 			return nil, &geisterFault{part: partResult, msg: fmt.Sprintf("the result says %s, but the board says %s", want, got)}
 		}
@@ -305,7 +305,8 @@ func (f *geisterFault) asError() error {
 
 // Game replays the record under rules r: the initial board with the record's
 // red sets, then every move; a referee ending of the result line (TimeOut,
-// IllegalMove, Disconnect, Resign) is applied with [geister.Game.Forfeit].
+// IllegalMove, Disconnect, Resign) is applied with [geister.Game.Forfeit],
+// a draw by agreement (AgreedDraw) with [geister.Game.AgreeDraw].
 // A side whose reds the record does not give gets the first red set (in the
 // order of [geister.RedsAt]) with which the record fits, so the colours of
 // its ghosts that never left the board are a guess. It fails if
@@ -338,6 +339,13 @@ func (b *GeisterBoard) Game(r geister.Rules) (*geister.Game, error) {
 			return nil, fmt.Errorf("record: board.txt: the record ends by %s, but the rules %q ended the game first: %s", want.Reason, r.Name, res)
 		}
 		if err := g.Forfeit(want.Winner.Opponent(), want.Reason); err != nil {
+			return nil, fmt.Errorf("record: board.txt: %w", err)
+		}
+	case geister.AgreedDraw:
+		if over {
+			return nil, fmt.Errorf("record: board.txt: the record ends by %s, but the rules %q ended the game first: %s", want.Reason, r.Name, res)
+		}
+		if err := g.AgreeDraw(); err != nil {
 			return nil, fmt.Errorf("record: board.txt: %w", err)
 		}
 	}
@@ -518,10 +526,10 @@ func (b *GeisterBoard) check() error {
 	r := b.Result
 	switch {
 	case r.Reason == geister.Unfinished:
-	case r.Reason > geister.Resign:
+	case r.Reason > geister.AgreedDraw:
 		return fmt.Errorf("record: board.txt: unknown result reason %d", r.Reason)
-	case r.Draw != (r.Reason == geister.GamePlyLimitDraw):
-		return fmt.Errorf("record: board.txt: result %s: only GamePlyLimitDraw is a draw", r)
+	case r.Draw != r.Reason.IsDraw():
+		return fmt.Errorf("record: board.txt: result %s: only GamePlyLimitDraw and AgreedDraw are draws", r)
 	case !r.Draw && !r.Winner.Valid():
 		return fmt.Errorf("record: board.txt: result with an invalid winner %d", r.Winner)
 	}

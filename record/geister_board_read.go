@@ -453,8 +453,8 @@ func (r *geisterBoardReader) result(fs []geisterField) *ParseError {
 	default:
 		return r.fail(0, `the result line must be "<reason> <player> wins <score>" or "<reason> Draw <score>"`)
 	}
-	if res.Draw != (reason == geister.GamePlyLimitDraw) {
-		return r.fail(word.col, "%s with %s: only GamePlyLimitDraw is a draw", reason, word.text)
+	if res.Draw != reason.IsDraw() {
+		return r.fail(word.col, "%s with %s: only GamePlyLimitDraw and AgreedDraw are draws", reason, word.text)
 	}
 	r.resultLine = r.n
 	r.b.Result = res

@@ -235,32 +235,12 @@ func readTail(path string, max int64) (text string, cut int64, err error) {
 // has none: its answer says so. An error is {"error": "..."} with its
 // status.
 func (v *Viewer) serveOutput(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	ply, err := strconv.Atoi(q.Get("ply"))
-	if err != nil || ply < 0 {
-		v.replyJSONError(w, &httpError{http.StatusBadRequest, "Bad ply", fmt.Sprintf("ply %q: want a number of plies from 0", q.Get("ply"))})
-		return
-	}
-	release, ok := v.acquire(r.Context())
-	if !ok {
-		v.replyJSONError(w, v.busy())
+	p, src, ply, release, err := v.replayPly(r)
+	if err != nil {
+		v.replyJSONError(w, err)
 		return
 	}
 	defer release()
-	src, err := v.sourceOf(q)
-	if err != nil {
-		v.replyJSONError(w, err)
-		return
-	}
-	p, err := v.load(src, q.Get("game"))
-	if err != nil {
-		v.replyJSONError(w, err)
-		return
-	}
-	if ply > len(p.rp.Moves) {
-		v.replyJSONError(w, &httpError{http.StatusNotFound, "No such ply", fmt.Sprintf("%s has %d plies: no ply %d", src.name, len(p.rp.Moves), ply)})
-		return
-	}
 	out := outputReply{Ply: ply, Note: "No program output with an upload: an uploaded record comes without its game's directory."}
 	if src.real != "" {
 		out = v.plyOutput(src.real, p, ply)

@@ -774,36 +774,44 @@ type frameReply struct {
 	Plies  int       `json:"plies"` // the record's plies
 }
 
+// replayPly reads a request for one ply of a replay (?file= or ?upload=
+// as for the replay page, game, and ply, 0 for the start) in a turn of
+// the heavy requests: the replay, where it comes from, and the ply. The
+// caller calls release when done, unless err is not nil: then err is the
+// *httpError to answer with.
+func (v *Viewer) replayPly(r *http.Request) (p *parsedReplay, src replaySource, ply int, release func(), err error) {
+	q := r.URL.Query()
+	ply, err = strconv.Atoi(q.Get("ply"))
+	if err != nil || ply < 0 {
+		return nil, src, 0, nil, &httpError{http.StatusBadRequest, "Bad ply", fmt.Sprintf("ply %q: want a number of plies from 0", q.Get("ply"))}
+	}
+	release, ok := v.acquire(r.Context())
+	if !ok {
+		return nil, src, 0, nil, v.busy()
+	}
+	if src, err = v.sourceOf(q); err == nil {
+		p, err = v.load(src, q.Get("game"))
+	}
+	if err == nil && ply > len(p.rp.Moves) {
+		err = &httpError{http.StatusNotFound, "No such ply", fmt.Sprintf("%s has %d plies: no ply %d", src.name, len(p.rp.Moves), ply)}
+	}
+	if err != nil {
+		release()
+		return nil, src, 0, nil, err
+	}
+	return p, src, ply, release, nil
+}
+
 // serveFrame serves one frame of a replay as JSON: ?file= or ?upload= as
 // for the page, game, ply (0 for the start), and view (a player's, where
 // the game has them). An error is {"error": "..."} with its status.
 func (v *Viewer) serveFrame(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	ply, err := strconv.Atoi(q.Get("ply"))
-	if err != nil || ply < 0 {
-		v.replyJSONError(w, &httpError{http.StatusBadRequest, "Bad ply", fmt.Sprintf("ply %q: want a number of plies from 0", q.Get("ply"))})
-		return
-	}
-	release, ok := v.acquire(r.Context())
-	if !ok {
-		v.replyJSONError(w, v.busy())
+	p, src, ply, release, err := v.replayPly(r)
+	if err != nil {
+		v.replyJSONError(w, err)
 		return
 	}
 	defer release()
-	src, err := v.sourceOf(q)
-	if err != nil {
-		v.replyJSONError(w, err)
-		return
-	}
-	p, err := v.load(src, q.Get("game"))
-	if err != nil {
-		v.replyJSONError(w, err)
-		return
-	}
-	if ply > len(p.rp.Moves) {
-		v.replyJSONError(w, &httpError{http.StatusNotFound, "No such ply", fmt.Sprintf("%s has %d plies: no ply %d", src.name, len(p.rp.Moves), ply)})
-		return
-	}
 	f, err := p.rp.FrameAt(ply)
 	if err != nil {
 		v.replyJSONError(w, &httpError{http.StatusUnprocessableEntity, "Cannot draw", fmt.Sprintf("%s: %v", src.name, err)})
@@ -814,7 +822,7 @@ func (v *Viewer) serveFrame(w http.ResponseWriter, r *http.Request) {
 		out.Views = append(out.Views, name)
 	}
 	slices.Sort(out.Views)
-	if view := q.Get("view"); f.Views[view] != "" {
+	if view := r.URL.Query().Get("view"); f.Views[view] != "" {
 		out.Board, out.View = f.Views[view], view
 	}
 	b, err := json.Marshal(out)

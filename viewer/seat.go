@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"slices"
 	"time"
+
+	"github.com/botarena/botarena/boardsvg"
 )
 
 // A person plays on a seat page (/play/{id}?seat=TOKEN): the host opens
@@ -105,13 +107,8 @@ type Choice struct {
 
 // An Area is a clickable part of a board picture, in the units of the
 // picture's viewBox: a square, or a place off the board (a Geister exit).
-type Area struct {
-	Name string  `json:"name"`
-	X    float64 `json:"x"`
-	Y    float64 `json:"y"`
-	W    float64 `json:"w"`
-	H    float64 `json:"h"`
-}
+// Package boardsvg gives each game's (boardsvg.OthelloAreas, ...).
+type Area = boardsvg.Area
 
 // A SetupGhost is one of a Geister seat's ghosts at the setup: its letter
 // and its square (an Area's name).

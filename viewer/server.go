@@ -138,7 +138,7 @@ func (v *Viewer) serveLive(w http.ResponseWriter, r *http.Request) {
 	g := v.games[id]
 	var st gameState
 	if g != nil {
-		st = g.stateLocked(0)
+		st = v.spectatorStateLocked(g, 0)
 	}
 	v.mu.Unlock()
 	if g == nil {
@@ -146,6 +146,20 @@ func (v *Viewer) serveLive(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.page(w, http.StatusOK, "live.html", livePage{ID: id, Info: st.Info, State: st})
+}
+
+// spectatorStateLocked is g's state for a spectator sent the first from
+// moves. While persons play the game (it has seats open), it carries no
+// player's view: a view shows one player's hidden information, which the
+// other person, on the spectators' page too, must not get. A game of
+// programs shows the views its host gives (the host decides what is
+// revealed), and a finished game its views, which hide nothing any more.
+func (v *Viewer) spectatorStateLocked(g *liveGame, from int) gameState {
+	st := g.stateLocked(from)
+	if !st.Finished && v.seats[g.info.ID] != nil {
+		st.Frame.Views = nil
+	}
+	return st
 }
 
 // startStream writes the headers of an event stream.
@@ -207,7 +221,7 @@ func (v *Viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
 	sent := 0
 	v.stream(w, r, ch, func() bool {
 		v.mu.Lock()
-		st := g.stateLocked(sent)
+		st := v.spectatorStateLocked(g, sent)
 		v.mu.Unlock()
 		if v.sendEvent(w, "state", st) != nil {
 			return false
@@ -222,7 +236,12 @@ func (v *Viewer) serveGameEvents(w http.ResponseWriter, r *http.Request) {
 // until send returns false, changed is closed or the browser leaves.
 func (v *Viewer) stream(w http.ResponseWriter, r *http.Request, changed chan struct{}, send func() bool) {
 	startStream(w)
-	changed <- struct{}{}
+	// The first send is made here, not by a signal on changed: a signal
+	// sent before this line may already fill it, and the game may already
+	// have been dropped (changed closed).
+	if !send() {
+		return
+	}
 	tick := time.NewTicker(keepAlive)
 	defer tick.Stop()
 	for {

@@ -166,32 +166,12 @@ func pddStepLogStart(g *pdd.Game) func(int) (string, []byte, error) {
 // serveStart answers a replay's start file at a ply as a download:
 // ?file= or ?upload= as for the page, game, and ply (0 for the start).
 func (v *Viewer) serveStart(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	ply, err := strconv.Atoi(q.Get("ply"))
-	if err != nil || ply < 0 {
-		v.replyError(w, &httpError{http.StatusBadRequest, "Bad ply", fmt.Sprintf("ply %q: want a number of plies from 0", q.Get("ply"))})
-		return
-	}
-	release, ok := v.acquire(r.Context())
-	if !ok {
-		v.replyError(w, v.busy())
+	p, src, ply, release, err := v.replayPly(r)
+	if err != nil {
+		v.replyError(w, err)
 		return
 	}
 	defer release()
-	src, err := v.sourceOf(q)
-	if err != nil {
-		v.replyError(w, err)
-		return
-	}
-	p, err := v.load(src, q.Get("game"))
-	if err != nil {
-		v.replyError(w, err)
-		return
-	}
-	if ply > len(p.rp.Moves) {
-		v.replyError(w, &httpError{http.StatusNotFound, "No such ply", fmt.Sprintf("%s has %d plies: no ply %d", src.name, len(p.rp.Moves), ply)})
-		return
-	}
 	name, data, err := p.rp.StartAt(ply)
 	if err != nil {
 		v.replyError(w, &httpError{http.StatusUnprocessableEntity, "Cannot save this position", fmt.Sprintf("%s, ply %d: %v", src.name, ply, err)})

@@ -208,13 +208,18 @@ func (v *Viewer) Begin(info GameInfo, start Frame) {
 	v.changedLocked(g)
 }
 
-// Update gives the frame after a ply.
+// Update gives the frame after a ply. A frame of an earlier ply than the
+// game's last (a person took moves back) cuts the move list to its ply, and
+// the pages following the game drop the moves taken back.
 func (v *Viewer) Update(id string, f Frame) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	g := v.games[id]
 	if g == nil || g.finished {
 		return
+	}
+	if f.Ply >= 0 && f.Ply < len(g.moves) {
+		g.moves = g.moves[:f.Ply:f.Ply]
 	}
 	v.addMovesLocked(g, f)
 	g.cur = copyFrame(f)

@@ -711,3 +711,35 @@ func testGames() []*Game {
 	}
 	return defs
 }
+
+// TestViewerSpectatorsGetNoViews: while persons play a game (it has seats
+// open), its players' views (one player's hidden information each) reach
+// neither the live page nor its event stream; once it is over they do. A
+// game of programs shows the views its host gives.
+func TestViewerSpectatorsGetNoViews(t *testing.T) {
+	v, srv := testViewer(t, DefaultLimits())
+	info := GameInfo{ID: "g1", Game: "geister", Title: "Game 1", Players: [2]string{"a", "b"}, Seats: [2]string{"first", "second"}}
+	f := Frame{Board: "<svg>spectator</svg>", Views: map[string]string{"first": "<svg>FIRSTSECRET</svg>", "second": "<svg>SECONDSECRET</svg>"}}
+	v.Begin(GameInfo{ID: "bots", Game: "geister", Seats: info.Seats}, f)
+	if _, body := get(t, srv.URL+"/live/bots"); !strings.Contains(body, "FIRSTSECRET") {
+		t.Errorf("the live page of a game of programs hides the views its host gave:\n%s", body)
+	}
+	if _, err := v.OpenSeat(info.ID, 0); err != nil {
+		t.Fatal(err)
+	}
+	v.Begin(info, f)
+	f.Ply = 1
+	v.Update(info.ID, f)
+	if _, body := get(t, srv.URL+"/live/g1"); strings.Contains(body, "SECRET") || !strings.Contains(body, "spectator") {
+		t.Errorf("the live page of a game in progress shows a player's view:\n%s", body)
+	}
+	er, done := browsertest.OpenEvents(t, srv.URL+"/events/g1")
+	defer done()
+	if st := browsertest.DecodeState[gameState](er); st.Frame.Views != nil || st.Frame.Board != f.Board {
+		t.Errorf("the event stream of a game in progress carries views %q", st.Frame.Views)
+	}
+	v.Finish(info.ID, f, "a wins", "")
+	if st := browsertest.DecodeState[gameState](er); !st.Finished || st.Frame.Views["first"] != f.Views["first"] {
+		t.Errorf("the finished game's views: %q", st.Frame.Views)
+	}
+}

@@ -57,6 +57,16 @@ move.txt out. -startup bounds its start and handshake.`
 // /turn, within it; one that does not loses the game before ply 1. A
 // read-mode program is started afresh for every ply, within its clock.
 //
+// A person ("human", "NAME=human", with -web) plays on the seat page under
+// the same referee and clock (darkchess_human.go): a flip by a click on a
+// face-down piece, a move by clicks on the piece and its target. A person
+// may resign (recorded "Resign", as an engine's "a0 a0" is), offer another
+// person a draw ("AgreedDraw" in the record, the SDK's word: the platforms'
+// records have none), and take back a ply against a program: the game is
+// played again from two plies back, the same deal, the clocks as they
+// were, the program started again with the game's history; board.txt holds
+// the game as finally played.
+//
 // Each game's directory holds board.txt (the record, in the 2021 match
 // system's layout), board.txt.json (the sidecar: seed, game index, deal,
 // rules, result), first/ and second/ (each engine's working directory),
@@ -103,10 +113,11 @@ type darkchessRunner struct {
 	rules     darkchess.Rules
 	control   timer.Control
 	timeText  string
-	start     []byte        // the -start board.txt, nil for the opening
-	startName string        // its file name
-	startup   time.Duration // -startup: each program's start and handshake
-	tell      time.Duration // the referee's TellTimeout: 0 for its default (tests shorten it)
+	start     []byte           // the -start board.txt, nil for the opening
+	startName string           // its file name
+	startup   time.Duration    // -startup: each program's start and handshake
+	tell      time.Duration    // the referee's TellTimeout: 0 for its default (tests shorten it)
+	now       func() time.Time // the referee's clock: nil for time.Now (tests give a fake one)
 }
 
 // newDarkchessRunner checks the options of a dark chess match: the rules
@@ -163,6 +174,8 @@ func newDarkchessRunner(cfg *matchConfig, repetition int) (runner, error) {
 	def := darkchessDef()
 	for _, p := range cfg.Players {
 		switch {
+		case p.Human:
+			// A person, on the seat page.
 		case p.Builtin != "" && !slices.Contains(def.Builtins, p.Builtin):
 			return nil, fmt.Errorf("player %q: unknown dark chess built-in (built-in players: %s)", p.Spec, strings.Join(def.Builtins, ", "))
 		case p.Builtin == "" && !slices.Contains(def.Protocols, p.Protocol):
@@ -240,8 +253,12 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	names := [2]string{job.Seats[0].Name, job.Seats[1].Name}
 	startPly := g.Ply()
 
-	// The seats, each with its own directory and files.
+	// The seats, each program with its own directory and files. A program
+	// is started by makers[i], again after a take-back; a person's seat
+	// is the same throughout.
 	var seats [2]protocol.DarkChessSeat
+	var makers [2]func() protocol.DarkChessSeat
+	var hseats [2]*dcHumanSeat
 	var paths [2]string // each seat's program, for its faults
 	var files []*os.File
 	defer func() {
@@ -257,6 +274,10 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		return f, err
 	}
 	for i, p := range job.Seats {
+		if p.Human {
+			paths[i] = p.Name
+			continue // seated once the game has begun
+		}
 		seat := [2]string{"first", "second"}[i]
 		dir := filepath.Join(job.Dir, seat)
 		if err := mkdirGame(job, seat); err != nil {
@@ -299,13 +320,13 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 				// them. Other rules are told with num_repetition
 				// and num_moves_to_draw.
 				SendRules: r.rules != darkchess.NTU2021}
-			seats[i] = prog.Seat()
+			makers[i] = func() protocol.DarkChessSeat { return prog.Seat() }
 		case "legacy":
 			e := &cdcsocket.Program{Path: cmd[0], Args: cmd[1:], Dir: dir, FirstPort: -1, Output: out, Logger: lg}
-			seats[i] = e.Seat()
+			makers[i] = func() protocol.DarkChessSeat { return e.Seat() }
 		case "readmode":
 			e := &readmode.Program{Path: cmd[0], Args: cmd[1:], Dir: dir, Players: names, Output: out, Logger: lg}
-			seats[i] = e.Seat()
+			makers[i] = func() protocol.DarkChessSeat { return e.Seat() }
 		default:
 			return gameResult{Winner: -2, Err: fmt.Errorf("player %q: unknown dark chess protocol %q", p.Spec, proto)}
 		}
@@ -354,10 +375,51 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	}, startFrame)
 	var mu sync.Mutex // guards lastFrame: OnPly runs on the referee's goroutine
 	lastFrame := startFrame
+
+	// The persons' seat pages, open from the game's beginning until it is
+	// over and shown. Each question shows the position as the seat sees
+	// it (what anyone sees: the face-down pieces stay down).
+	humans, humanFaults := openHumans(job)
+	defer closeHumans(job)
+	for i, h := range humans {
+		if h == nil {
+			if job.Seats[i].Human {
+				seats[i] = dcUnseated{reason: humanFaults[i].Reason}
+			}
+			continue
+		}
+		hs := &dcHumanSeat{h: h}
+		hs.question = func(v darkchess.View) viewer.Question {
+			mu.Lock()
+			f := lastFrame
+			mu.Unlock()
+			colors := colorsOf(g.FirstColor())
+			if !g.Turn().Valid() {
+				colors = noColors
+			}
+			prompt := dcPrompt(colors[i])
+			last := darkchess.NoMove
+			if len(v.History) > 0 {
+				last = v.History[len(v.History)-1].Move
+			}
+			f.Board = boardsvg.DarkChess(v.Position(), boardsvg.DarkChessOptions{Last: last, Players: names, Colors: colors, Status: prompt, Clocks: f.Clocks})
+			f.Views, f.Status, f.ToMove = nil, prompt, i
+			return viewer.Question{Frame: f, Areas: boardsvg.DarkChessAreas(), Prompt: prompt, Choices: dcChoices(v)}
+		}
+		// Take-back: against a program, of a ply of this game (not one
+		// of the -start record or the opening). No preset forbids it.
+		hs.takeBack = func() bool {
+			return !job.Seats[1-i].Human && g.Ply()-2 >= startPly
+		}
+		hseats[i], seats[i] = hs, hs
+	}
+
+	var clockFrom *[2]timer.PlayerState // the clocks to go on from after a take-back
 	ref := &protocol.DarkChessReferee{
 		Control:          r.control,
 		HandshakeTimeout: r.startup,
 		TellTimeout:      r.tell,
+		Now:              r.now,
 		Logger:           log,
 		OnPly: func(e protocol.DarkChessPlyEvent) {
 			colors := colorsOf(g.FirstColor())
@@ -374,7 +436,83 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 			watch.Update(job.ID, f)
 		},
 	}
-	rec, playErr := ref.Play(ctx, g, seats)
+	// The game, played again from two plies back after each take-back.
+	var rec protocol.DarkChessGameRecord
+	var playErr error
+	var began time.Time   // when the game began, before any take-back
+	var times []time.Time // when each ply kept after a take-back arrived
+	for {
+		for i, mk := range makers {
+			if mk != nil {
+				seats[i] = mk() // the program, started afresh
+			}
+		}
+		gctx, stop := context.WithCancelCause(ctx)
+		for _, hs := range hseats {
+			if hs != nil {
+				hs.stop = stop
+			}
+		}
+		ref.ClockFrom = clockFrom
+		rec, playErr = ref.Play(gctx, g, seats)
+		cause := context.Cause(gctx)
+		stop(nil)
+		if began.IsZero() {
+			began = rec.Began
+		}
+		for i, t := range times {
+			if i < len(rec.Times) && rec.Times[i].IsZero() {
+				rec.Times[i] = t
+			}
+		}
+		if playErr == nil || ctx.Err() != nil {
+			break
+		}
+		if errors.Is(cause, errHumanDraw) {
+			// Two persons agreed to a draw.
+			if err := g.AgreeDraw(); err == nil {
+				rec.Result, _ = g.Result()
+				playErr = nil
+			}
+			break
+		}
+		if !errors.Is(cause, errHumanTakeBack) || g.Ply()-2 < startPly {
+			break
+		}
+		// Take-back: the person's last ply and the program's answer are
+		// undone; the game goes on from the same deal, with the clocks as
+		// they are now.
+		keep := g.Ply() - 2
+		start, _ := g.PositionAt(0)
+		plies := g.Plies()[:keep]
+		back := darkchess.NewGameFrom(r.rules, start, nil)
+		for _, ply := range plies {
+			if err := back.PlayPly(ply); err != nil {
+				return gameResult{Winner: -2, Err: fmt.Errorf("take-back: replaying ply %s: %w", ply, err)}
+			}
+		}
+		g = back
+		times = slices.Clone(rec.Times[:min(keep, len(rec.Times))])
+		from := rec.Clock.Players
+		clockFrom = &from
+		log.Info("dark chess: take-back", "plies", keep)
+		colors := startColors
+		if g.Turn().Valid() {
+			colors = colorsOf(g.FirstColor())
+		}
+		status := viewer.DarkChessStatus(names, colors, keep%2, false, darkchess.Result{})
+		last := darkchess.NoMove
+		f := viewer.Frame{Ply: keep, Status: status, Clocks: clocks(rec.Clock), ToMove: keep % 2}
+		if keep > 0 {
+			last, f.Move = plies[keep-1].Move, plies[keep-1].String()
+		}
+		f.Board = picture(g.Position(), last, colors, status, f.Clocks)
+		mu.Lock()
+		lastFrame = f
+		mu.Unlock()
+		watch.Update(job.ID, f)
+	}
+	rec.Began = cmp.Or(began, rec.Began)
 	if playErr != nil && ctx.Err() == nil {
 		return gameResult{Winner: -2, Err: playErr}
 	}
@@ -383,6 +521,9 @@ func (r *darkchessRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	res := gameResult{Winner: darkchessWinnerSeat(rec), Plies: len(rec.Plies), Reason: rec.Result.Reason.String()}
 	for i, err := range rec.Faults {
 		res.Faults[i] = darkchessFault(err, rec.FaultKinds[i], paths[i])
+		if humanFaults[i].Kind != noFault {
+			res.Faults[i] = humanFaults[i]
+		}
 	}
 	res.Detail = darkchessDetail(rec, res, names)
 	res.Ending = settleEnding(res, darkchessEnding(rec.Result.Reason))
@@ -521,6 +662,8 @@ func darkchessEnding(reason darkchess.Reason) ending {
 		return endNoProgress
 	case darkchess.PositionRepetitionDraw:
 		return endRepetition
+	case darkchess.AgreedDraw:
+		return endAgreed
 	}
 	return endNone
 }
@@ -556,6 +699,8 @@ func darkchessDetail(rec protocol.DarkChessGameRecord, res gameResult, names [2]
 		return fmt.Sprintf("%d plies with no capture and no flip", dcFinalPosition(rec).Quiet())
 	case darkchess.PositionRepetitionDraw:
 		return fmt.Sprintf("%d repetitions of a %d-ply cycle", rec.Result.Repetitions, rec.Result.Cycle)
+	case darkchess.AgreedDraw:
+		return fmt.Sprintf("%s and %s agreed", names[0], names[1])
 	}
 	pos := dcFinalPosition(rec)
 	red, black := pos.Count(darkchess.Red), pos.Count(darkchess.Black)

@@ -39,7 +39,7 @@
 // read gets its message, and the usage where one helps, on standard error,
 // and exit status 2.
 //
-// A player is a built-in bot or an external program:
+// A player is a built-in bot, an external program or a person:
 //
 //	random, greedy, mcts          built-in bots of every game (Othello and PDD have alphabeta
 //	                              too, dark chess expecti, Geister rush)
@@ -53,7 +53,10 @@
 //	                              dark chess: MGTP, the legacy socket protocol, read mode
 //	strategy:./bot                PDD: PROG <W|B> <Y|N> chess.txt bridge.txt stepLog.txt
 //	./bot                         a path alone speaks the game's first protocol
-//	alice=mgtp:./engine           NAME=PLAYER names a player
+//	human                         a person, on the seat page of -web (needed): arena prints
+//	                              each seat's link when its game begins; without -time,
+//	                              Othello and PDD then play 60s/move
+//	alice=mgtp:./engine           NAME=PLAYER names a player (alice=human a person)
 //
 // A command line is split on blanks, with no shell. A program is named after
 // its executable's base name ("mgtp:./engine 5" is engine), or for an
@@ -150,6 +153,19 @@
 // machine's speed. The other built-ins answer at once and replay from the
 // seed under any control.
 //
+// Othello by hand: a person ("human", on the -web seat page) plays as a
+// TUS client of the game's own server, which referees and times their
+// moves as a program's (the -time per-move limit). The server passes for a
+// side with no move, so a person is never asked to pass. The TUS protocol
+// has no resignation or draw: a person who resigns (or two persons who
+// agree on a draw) leaves the server's game, and arena scores it as a
+// resignation (an agreed draw); the transcript and the move list hold the
+// moves played, their formats having no result line. A take-back, against
+// a program, restarts the server from the position before the person's
+// last move (the program connects again as at a game's start; a tcp:
+// program is started again), and the records hold the game as finally
+// played, from its start. No Othello preset forbids a take-back.
+//
 // Every game gets a directory in -out with the platform's records (Othello's
 // -trans transcript and a move list; Geister's board.txt; dark chess's
 // board.txt, its JSON sidecar and the MGTP transcripts; PDD's game directory
@@ -178,6 +194,18 @@
 // results.tsv and in result.json, so that a bot whose search overruns its
 // time is seen. Under -time none a PDD program has no time limit at all;
 // Ctrl-C still stops it.
+//
+// A person playing PDD (human) is asked each action on the seat page: two
+// tiles or a bridge by clicking their two squares, in either order, Change
+// by its button. The same referee checks the action through the same files
+// as a program's, and the person's time runs on the same clock (give -time:
+// the platform's 5 s a move is short for a person); a person out of time
+// loses by time, no move is played in their place. A resignation or an
+// agreed draw is recorded in result.json (reason "resignation" or "agreement"),
+// since stepLog.txt has no line for either. A take-back against a program
+// undoes the person's last action and the program's answer (never the
+// actions of -start or -openings); the clocks go on as they stand, and the
+// record keeps the game as finally played.
 //
 // # Endings
 //
@@ -440,6 +468,20 @@
 // moment, then get 503) and keeps the latest uploads within a bound. The
 // pages are package viewer's http.Handler and the pictures package
 // boardsvg's: a program that embeds a referee serves the same viewer.
+//
+// A Geister person (player human) plays under the same ntpu.Host as a
+// program, as a player in arena's process that the host talks to in STDIO
+// mode: the seat page shows the person's own colours, never the
+// opponent's; the setup swaps two ghosts' colours per pair of clicks, then
+// Set Finish; a move is a click on the ghost and one on where it goes (an
+// escape: beyond the exit corner). Resigning is recorded in board.txt as
+// Resign. Two persons may agree on a draw, which board.txt cannot say: its
+// record ends without a result line, and the match counts a draw (agreed
+// draw). Against a program a person may take back their last move and the
+// program's answer (no Geister preset forbids it): the game is played on
+// from two plies back, the program started again, the clocks as they were
+// (the time used stays used), and board.txt holds the game as finally
+// played.
 //
 // Unlike the Java server's, the WebSocket viewer of "arena serve geister"
 // sends the ghosts on the board without their colours until the game ends

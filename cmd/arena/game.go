@@ -47,6 +47,10 @@ type gameDef struct {
 	// DefaultTime is the time control of a match in timer's text form when
 	// -time is not given.
 	DefaultTime string
+	// HumanTime, when not "", is the time control of a match with a
+	// person in it (player "human") when -time is not given: the
+	// platform's own control is too short for a person.
+	HumanTime string
 	// Flags, when not nil, registers the game's own match flags (PDD's -eol,
 	// say) on the flag set of "arena match" and "arena tournament"; NewRunner
 	// reads their values. gameDefs makes a new gameDef per call, so the

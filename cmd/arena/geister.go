@@ -118,6 +118,9 @@ type geisterRunner struct {
 	self    []string // this binary, to run built-in bots
 	// reveal shows the colours on the viewer's live boards (-reveal).
 	reveal bool
+	// onTakeBack, when not nil, is called when a person took back a move,
+	// with where the game goes on and its clocks (a test's hook).
+	onTakeBack func(next *record.GeisterBoard, clocks *[2]timer.PlayerState)
 }
 
 // newGeisterRunner checks a Geister match's options: the rules preset, the
@@ -161,6 +164,9 @@ func newGeisterRunner(cfg *matchConfig, reveal bool) (runner, error) {
 	self, selfErr := selfCommand("bot", "geister")
 	r.self = self
 	for _, p := range cfg.Players {
+		if p.Human {
+			continue // a person plays on the seat page (geister_human.go)
+		}
 		if p.Builtin != "" {
 			if _, err := newGeisterBot(p.Builtin, 1, timer.Control{}, 0); err != nil {
 				return nil, err
@@ -263,11 +269,15 @@ func geisterRecordName(name string, seat int) string {
 }
 
 // Play plays one game: both programs started by the host, the game refereed,
-// board.txt written into job.Dir.
+// board.txt written into job.Dir. A person (player human) plays in this
+// process as a player of the same host (geister_human.go); after a person's
+// take-back the host is started again from two plies back, and after two
+// persons agree on a draw the game ends there.
 func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	names := [2]string{job.Seats[0].Name, job.Seats[1].Name}
 	live := newGeisterLive(job.Watch, job.ID)
 	live.reveal = r.reveal
+	live.views = job.Seats[0].Human || job.Seats[1].Human
 	live.begin(viewer.GameInfo{
 		ID:      job.ID,
 		Game:    r.def.Name,
@@ -281,24 +291,73 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		live.finish(res, "")
 		return res
 	}
+	humans, humanFaults := openHumans(job)
+	defer closeHumans(job) // after live.finish, so that the seats' pages show the result
+	table := &geisterTable{live: live, ctl: r.time}
 	var progs [2]ntpu.Program
 	var cannot [2]fault
 	for seat := range progs {
-		progs[seat], cannot[seat] = r.program(job, seat)
+		switch {
+		case humanFaults[seat].Kind != noFault:
+			cannot[seat] = humanFaults[seat]
+		case humans[seat] != nil:
+			progs[seat] = ntpu.Program{Name: geisterRecordName(job.Seats[seat].Name, seat), Player: &geisterHuman{seat: humans[seat], table: table, setup: r.setupFor(job)}}
+		default:
+			progs[seat], cannot[seat] = r.program(job, seat)
+		}
 	}
 	if cannot != [2]fault{} {
 		return r.unstarted(job, live, cannot)
 	}
-	h := &ntpu.Host{
-		Rules:          r.rules,
-		Time:           r.time,
-		SetupTimeout:   r.setup,
-		ConnectTimeout: r.startup,
-		Start:          r.startOf(job),
-		Logger:         job.Log,
-		OnPly:          live.ply,
+	start := r.startOf(job)
+	if start != nil {
+		table.startAt = len(start.Moves)
 	}
-	g, err := h.Play(ctx, progs[0], progs[1])
+	var (
+		clocks *[2]timer.PlayerState
+		g      *ntpu.Game
+		err    error
+		stop   geisterStop
+	)
+	// A take-back stops the host; it plays on from two plies back, the
+	// clocks as they were, the program started again.
+	for {
+		hctx, cancel := context.WithCancel(ctx)
+		table.restart(cancel)
+		h := &ntpu.Host{
+			Rules:          r.rules,
+			Time:           r.time,
+			SetupTimeout:   r.setupFor(job),
+			ConnectTimeout: r.startup,
+			Start:          start,
+			Clocks:         clocks,
+			Logger:         job.Log,
+			OnPly:          table.ply,
+		}
+		g, err = h.Play(hctx, progs[0], progs[1])
+		cancel()
+		var by int
+		stop, by = table.stopped()
+		if g == nil || g.Result.Reason != geister.Unfinished || ctx.Err() != nil {
+			stop = geisterGoOn // the game ended otherwise first (a time out)
+		}
+		if stop != geisterTakeBack {
+			break
+		}
+		next, terr := geisterTakenBack(g.Record)
+		if terr != nil {
+			err = terr
+			break
+		}
+		job.Log.Info("geister: a person took back a move; the game goes on from two plies back", "player", job.Seats[by].Name, "ply", len(next.Moves))
+		start = next
+		if !r.time.Unlimited() {
+			clocks = geisterClocksOn(g.Clock)
+		}
+		if r.onTakeBack != nil {
+			r.onTakeBack(next, clocks)
+		}
+	}
 	var se *ntpu.StartError
 	switch {
 	case g == nil && err != nil && ctx.Err() != nil:
@@ -313,13 +372,37 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		live.finish(res, "")
 		return res
 	}
-	res := geisterResult(g, names, r.rules)
-	if err != nil && ctx.Err() != nil {
-		res = gameResult{Winner: -2, Reason: geister.Unfinished.String(), Detail: "interrupted", Plies: res.Plies, Faults: res.Faults}
+	var res gameResult
+	switch {
+	case stop == geisterAgreed:
+		// No platform's board.txt has a draw by agreement: it ends with
+		// the SDK's word, AgreedDraw, as a resignation ends with Resign.
+		g.Record.Result = geister.Result{Reason: geister.AgreedDraw, Draw: true}
+		res = gameResult{Winner: -1, Ending: endAgreed, Plies: len(g.Record.Moves), Reason: geister.AgreedDraw.String(),
+			Detail: fmt.Sprintf("%s and %s agreed to a draw", names[0], names[1])}
+	case stop == geisterTakeBack: // the game two plies back cannot start
+		res = gameResult{Winner: -2, Err: fmt.Errorf("geister: take-back: %w", err)}
+		live.finish(res, "")
+		return res
+	default:
+		res = geisterResult(g, names, r.rules)
+		if err != nil && ctx.Err() != nil {
+			res = gameResult{Winner: -2, Reason: geister.Unfinished.String(), Detail: "interrupted", Plies: res.Plies, Faults: res.Faults}
+		}
 	}
 	res.Record, res.Err = writeGeisterRecord(job, g.Record)
 	live.finish(res, res.Record)
 	return res
+}
+
+// setupFor is how long the players of job have to set their red ghosts:
+// the runner's setup time, or, where a person plays, the NTPU platform's
+// minute at least (a person clicks).
+func (r *geisterRunner) setupFor(job *gameJob) time.Duration {
+	if job.Seats[0].Human || job.Seats[1].Human {
+		return max(r.setup, geisterSetupLimit)
+	}
+	return r.setup
 }
 
 // startOf is where the game of job starts: a mid-game file with both red
@@ -445,6 +528,8 @@ func geisterEnding(reason geister.Reason) ending {
 		return endProtocol
 	case geister.Resign:
 		return endResign
+	case geister.AgreedDraw:
+		return endAgreed
 	}
 	return endNone
 }

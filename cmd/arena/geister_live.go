@@ -39,12 +39,16 @@ func geisterClocks(s timer.Snapshot) [2]string {
 // ghosts on the board without their colours, and no player's view (either
 // would show a player the opponent's colours, and anyone may open the
 // viewer). Once the game is over, its last frame shows every colour and
-// both views. With reveal (the operator's choice), every frame does.
+// both views. With reveal (the operator's choice), every frame does. With
+// views (a person plays), every frame of play carries both players' views,
+// which each person's seat page shows (the viewer gives a seat its own
+// view only, and spectators none while the game goes on).
 type geisterLive struct {
 	w      viewer.Watcher
 	id     string
 	draw   bool
 	reveal bool
+	views  bool
 
 	mu     sync.Mutex
 	began  bool
@@ -112,6 +116,7 @@ func (l *geisterLive) frameLocked(status string, over bool) viewer.Frame {
 	if over || l.reveal {
 		o.Known, o.Views = [2]bool{true, true}, true
 	}
+	o.Views = o.Views || l.views
 	return viewer.GeisterFrame(l.prev, o)
 }
 

@@ -315,8 +315,15 @@ func prepare(cmd string, def *gameDef, args []string, stdout, stderr io.Writer, 
 	case !slices.Contains(def.Presets, cfg.Rules):
 		return nil, fmt.Errorf("-rules %q: unknown preset for %s (presets: %s)", cfg.Rules, def.Name, strings.Join(def.Presets, ", "))
 	}
-	if o.web == "" && slices.ContainsFunc(cfg.Players, func(p *playerSpec) bool { return p.Human }) {
-		return nil, fmt.Errorf("a person (player %s) plays on the web viewer's page: give -web ADDR (-web :8080, say), and open the link printed for each game", humanPlayer)
+	if slices.ContainsFunc(cfg.Players, func(p *playerSpec) bool { return p.Human }) {
+		if o.web == "" {
+			return nil, fmt.Errorf("a person (player %s) plays on the web viewer's page: give -web ADDR (-web :8080, say), and open the link printed for each game", humanPlayer)
+		}
+		timeGiven := false
+		fs.Visit(func(f *flag.Flag) { timeGiven = timeGiven || f.Name == "time" })
+		if !timeGiven && def.HumanTime != "" {
+			cfg.Time = def.HumanTime
+		}
 	}
 	if cfg.Time != "" {
 		if _, err := timer.Parse(cfg.Time); err != nil {

@@ -158,10 +158,10 @@ func (l *othelloServerLive) move(e tus.MoveEvent) {
 			Title:   fmt.Sprintf("Game-%d: %s (black) vs %s (white)", e.Game, e.Black, e.White),
 			Players: [2]string{e.Black, e.White},
 			Seats:   [2]string{"black", "white"},
-		}, e)
+		}, e.Position)
 		return
 	}
-	g.update(e)
+	g.update(e, 0)
 }
 
 func (l *othelloServerLive) end(r tus.GameRecord) {

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -46,6 +47,7 @@ func othelloDef() *gameDef {
 		Seats:       [2]string{"black", "white"},
 		Presets:     []string{"tus", "standard"},
 		DefaultTime: "10s/move",
+		HumanTime:   "60s/move",
 		Serve:       serveOthello,
 		NewRunner:   newOthelloRunner,
 		Bot:         othelloBot,
@@ -63,6 +65,7 @@ type othelloRunner struct {
 	cfg     *matchConfig
 	rules   othello.Rules
 	perMove time.Duration
+	now     func() time.Time // the viewer's clocks' time; nil for time.Now (tests set another)
 }
 
 // newOthelloRunner checks the options of an Othello match: the TUS server
@@ -140,38 +143,265 @@ func (l *notifyListener) Accept() (net.Conn, error) {
 	return c, err
 }
 
-// othelloSeat is one player of a game: a built-in client or a program.
+// othelloSeat is one player of a game: a built-in client, a person's
+// seat (a client in this process too) or a program.
 type othelloSeat struct {
 	spec  *playerSpec
 	color othello.Color
-	proc  *proc.Process // the program, nil for a built-in
-	done  chan struct{} // closed when the built-in client returned
+	human *othelloHuman // the person's player, nil for a bot
+	proc  *proc.Process // the program, nil for a built-in or a person
+	done  chan struct{} // closed when the built-in's or person's client returned
 	fault fault         // what went wrong with it
 }
 
+// othelloGame is a game across its take-backs: each take-back ends the TUS
+// server's game and starts another from the position before the person's
+// last move (a segment of the game, played by othelloRunner.segment).
+type othelloGame struct {
+	job    *gameJob
+	info   viewer.GameInfo
+	live   *othelloLive
+	humans [2]*othelloHuman // the persons' players by seat, nil for a bot
+	base   othello.Rules    // the rules the game's records start from
+	pre    []othello.Move   // the opening's moves (-openings), played from base before the game
+	start  othello.Position // where the game starts: base's start with pre played
+	kept   []othello.Move   // the moves played from start and kept: before the last take-back's position
+}
+
+// othelloSegment is one TUS server game of a game: the whole game, or the
+// part from its start or a take-back to its end or the next take-back.
+type othelloSegment struct {
+	rec       tus.GameRecord
+	connected int      // the players that reached the server: 2 for a game played
+	faults    [2]fault // the players' faults, by seat
+	err       error    // arena's own failure
+}
+
+// Play plays one Othello game through a TUS server of its own: a TUS game,
+// or, when a person takes back a move against a program, one TUS game from
+// the start to the take-back and another from the position before the
+// person's last move, as many times as the person takes back. The TUS
+// protocol has no resignation nor draw offer: a person who resigns or
+// agrees to a draw leaves the server's game (which the server scores as a
+// disconnect) and the runner scores the game as a resignation or an agreed
+// draw; the records hold the moves played, as the TUS formats have no
+// result line. A take-back restarts the bot as at a game's start (a
+// program is started again), and the records hold the game as finally
+// played, from the game's start.
 func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return gameResult{Winner: -2, Err: err}
+	g := &othelloGame{
+		job: job,
+		info: viewer.GameInfo{
+			ID:      job.ID,
+			Game:    "othello",
+			Title:   fmt.Sprintf("Game %d: %s (black) vs %s (white)", job.N, job.Seats[0].Name, job.Seats[1].Name),
+			Players: [2]string{job.Seats[0].Name, job.Seats[1].Name},
+			Seats:   [2]string{"black", "white"},
+		},
+		live:  &othelloLive{w: job.Watch, id: job.ID, now: r.now},
+		base:  r.rules,
+		start: r.rules.Start,
 	}
-	nl := &notifyListener{Listener: ln, accepted: make(chan struct{}, 1)}
-	records := make(chan tus.GameRecord, 1)
-	info := viewer.GameInfo{
-		ID:      job.ID,
-		Game:    "othello",
-		Title:   fmt.Sprintf("Game %d: %s (black) vs %s (white)", job.N, job.Seats[0].Name, job.Seats[1].Name),
-		Players: [2]string{job.Seats[0].Name, job.Seats[1].Name},
-		Seats:   [2]string{"black", "white"},
-	}
-	live := &othelloLive{w: job.Watch, id: job.ID, last: time.Now()}
-	rules := r.rules
 	if o := job.Opening; o != nil && o.othello != nil {
 		// The opening's moves are played already: the server starts
 		// from their position, which it sends in its first BOARD.
-		rules = othello.Rules{Name: fmt.Sprintf("opening %d", o.Number), Start: o.othello.Start}
+		g.base, g.pre, g.start = o.othello.Base, o.othello.Moves, o.othello.Start
 		if err := writeOpeningFile(job); err != nil {
 			return gameResult{Winner: -2, Err: err}
 		}
+	}
+	if job.Seats[0].Human || job.Seats[1].Human {
+		// The game is on the viewer before the seats open, so that a seat
+		// page opened at once follows it; the seats close after Finish.
+		g.live.begin(g.info, g.start)
+		seats, faults := openHumans(job)
+		defer closeHumans(job)
+		if faults != [2]fault{} {
+			// A seat that cannot open loses, as a player that never
+			// reached the board.
+			res := gameResult{Winner: -2, Faults: faults, Reason: othello.Unfinished.String()}
+			switch {
+			case faults[0].Kind != noFault && faults[1].Kind == noFault:
+				res.Winner, res.Reason = 1, othello.Disconnect.String()
+			case faults[1].Kind != noFault && faults[0].Kind == noFault:
+				res.Winner, res.Reason = 0, othello.Disconnect.String()
+			}
+			res.Ending = settleEnding(res, endNone)
+			g.live.finish(endingStatus(g.info.Players, res), "")
+			return res
+		}
+		for i, h := range seats {
+			if h != nil {
+				g.humans[i] = &othelloHuman{seat: h, color: othello.Color(i), live: g.live, perMove: r.perMove}
+			}
+		}
+	}
+	var seg othelloSegment
+	for {
+		seg = r.segment(ctx, g)
+		if !g.takenBack(ctx, seg) {
+			break
+		}
+		// The segment's transcript goes: the next segment writes its
+		// own, and the game's is written whole at the end.
+		if t := seg.rec.Transcript; t != "" && filepath.Dir(t) == filepath.Clean(job.Dir) {
+			removeOthelloGameFile(job, filepath.Base(t))
+		}
+	}
+	rec := seg.rec
+	res := gameResult{Winner: -2, Err: seg.err, Faults: seg.faults}
+	byRules := othelloEnding(rec.Result.Reason)
+	switch {
+	case seg.connected < 2 && ctx.Err() == nil:
+		// A player never reached the board: it loses, as a disconnect.
+		res.Winner = 1 - seg.connected
+		res.Reason = othello.Disconnect.String()
+	case rec.Result.Reason == othello.Unfinished || seg.connected < 2:
+		res.Reason = othello.Unfinished.String()
+	default:
+		moves := append(slices.Clone(g.kept), rec.Moves...)
+		res.Plies = len(moves)
+		res.Record = rec.Transcript
+		res.Reason = rec.Result.Reason.String()
+		res.Detail = fmt.Sprintf("%d-%d", rec.Result.Black, rec.Result.White)
+		switch {
+		case rec.Result.Draw:
+			res.Winner = -1
+		case rec.Result.Winner == othello.Black:
+			res.Winner = 0
+		default:
+			res.Winner = 1
+		}
+		// A person who left the server's game by resigning or by a draw
+		// both persons agreed on: the game ends so, whatever the server
+		// called it.
+		switch i, end := g.personLeft(rec); end {
+		case errHumanResigned:
+			res.Winner, res.Reason, byRules = 1-i, "resign", endResign
+		case errHumanDraw:
+			res.Winner, res.Reason, byRules = -1, "agreed draw", endAgreed
+		}
+		if err := writeOthelloMoveList(job, rec, g.base, append(slices.Clone(g.pre), g.kept...)); err != nil && res.Err == nil {
+			res.Err = err
+		}
+		if rec.Transcript == "" && res.Err == nil {
+			res.Err = errors.New("the game's transcript could not be written (see the log)")
+		}
+	}
+	res.Ending = settleEnding(res, byRules)
+	// The viewer shows the end of a game it was shown (a game with a person
+	// is shown from before its players connect: its page shows how it
+	// ended, even unfinished).
+	if res.Winner >= -1 || g.humans != [2]*othelloHuman{} {
+		g.live.finish(endingStatus(g.info.Players, res), rec.Transcript)
+	}
+	return res
+}
+
+// personLeft tells which person left the server's game of rec of their own
+// will (the server scored it as their disconnect) and how: resigned
+// (errHumanResigned), agreed to a draw (errHumanDraw) or took back a move
+// (errHumanTakeBack); nil when no person did.
+func (g *othelloGame) personLeft(rec tus.GameRecord) (int, error) {
+	if rec.Result.Reason != othello.Disconnect || rec.Result.Draw {
+		return -1, nil
+	}
+	loser := othelloSeatOf(rec.Result.Winner.Opponent())
+	if h := g.humans[loser]; h != nil {
+		if end := h.ended(); end != nil {
+			return loser, end
+		}
+	}
+	return -1, nil
+}
+
+// takenBack tells whether the segment seg ended with a person's take-back;
+// if so, it sets the game to go on from the position before that person's
+// last move (their move and the program's answer, with any pass between,
+// taken back).
+func (g *othelloGame) takenBack(ctx context.Context, seg othelloSegment) bool {
+	if ctx.Err() != nil || seg.connected < 2 {
+		return false
+	}
+	i, end := g.personLeft(seg.rec)
+	if end != errHumanTakeBack {
+		return false
+	}
+	moves := append(slices.Clone(g.kept), seg.rec.Moves...)
+	cut, ok := othelloLastMoveOf(g.start, moves, othello.Color(i))
+	if !ok {
+		return false // never offered: nothing to take back
+	}
+	taker := othelloSeatOf(othello.Color(i))
+	g.kept = moves[:cut]
+	pos := othelloAfter(g.start, g.kept)
+	last := othello.NoMove
+	if len(g.kept) > 0 {
+		last = g.kept[len(g.kept)-1]
+	}
+	g.live.restart(pos, len(g.kept), last, taker)
+	return true
+}
+
+// othelloLastMoveOf returns the index in moves, played from start, of the
+// last move colour c placed a disc with (a pass is no move of its own);
+// false when c placed none.
+func othelloLastMoveOf(start othello.Position, moves []othello.Move, c othello.Color) (int, bool) {
+	at, found := 0, false
+	p := start
+	for i, m := range moves {
+		if p.Turn() == c && !m.IsPass() {
+			at, found = i, true
+		}
+		next, err := p.Play(m)
+		if err != nil {
+			break
+		}
+		p = next
+	}
+	return at, found
+}
+
+// othelloAfter is the position after moves played from start (as far as
+// they are legal: the server played them all).
+func othelloAfter(start othello.Position, moves []othello.Move) othello.Position {
+	p := start
+	for _, m := range moves {
+		next, err := p.Play(m)
+		if err != nil {
+			break
+		}
+		p = next
+	}
+	return p
+}
+
+// removeOthelloGameFile removes a file of the game's directory, through its
+// root when it has one; a failure leaves it there.
+func removeOthelloGameFile(job *gameJob, name string) {
+	if job.Root != nil {
+		job.Root.Remove(name)
+		return
+	}
+	os.Remove(filepath.Join(job.Dir, name))
+}
+
+// segment plays one TUS server game of g: from g.start with g.kept played.
+func (r *othelloRunner) segment(ctx context.Context, g *othelloGame) othelloSegment {
+	job, live := g.job, g.live
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return othelloSegment{err: err}
+	}
+	nl := &notifyListener{Listener: ln, accepted: make(chan struct{}, 1)}
+	records := make(chan tus.GameRecord, 1)
+	rules := r.rules
+	if o := job.Opening; o != nil && o.othello != nil {
+		rules = othello.Rules{Name: fmt.Sprintf("opening %d", o.Number), Start: g.start}
+	}
+	plyBase := len(g.kept)
+	if plyBase > 0 {
+		rules = othello.Rules{Name: rules.Name + ", after a take-back", Start: othelloAfter(g.start, g.kept)}
 	}
 	h := &tus.Host{
 		Timeout:   r.perMove,
@@ -183,11 +413,17 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		Logger:    job.Log,
 		OnGameEnd: func(rec tus.GameRecord) { records <- rec },
 		OnMove: func(e tus.MoveEvent) {
-			if e.Ply == 0 {
-				live.begin(info, e)
-				return
+			switch {
+			case e.Ply == 0 && !live.hasBegun():
+				live.begin(g.info, e.Position)
+			case e.Ply == 0:
+				// Begun already: before a person's seat opened, or before
+				// a take-back (live.restart showed this position). The
+				// clocks go on from now, the players' connecting aside.
+				live.resume()
+			default:
+				live.update(e, plyBase)
 			}
-			live.update(e)
 		},
 	}
 	serveCtx, stopServe := context.WithCancel(ctx)
@@ -196,10 +432,15 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
 
 	seats := [2]*othelloSeat{{spec: job.Seats[0], color: othello.Black}, {spec: job.Seats[1], color: othello.White}}
+	for i, s := range seats {
+		if hp := g.humans[i]; hp != nil {
+			s.human = hp
+			hp.reset(othelloMoved(g.start, g.kept, s.color))
+		}
+	}
 	gameCtx, stopGame := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	res := gameResult{Winner: -2}
-	connected := 0
+	seg := othelloSegment{}
 	for i, s := range seats {
 		if s.fault = r.start(gameCtx, job, s, host, port, &wg); s.fault.Kind != noFault {
 			break
@@ -207,10 +448,10 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		if s.fault = s.waitConnected(gameCtx, nl.accepted, r.startup()); s.fault.Kind != noFault {
 			break
 		}
-		connected = i + 1
+		seg.connected = i + 1
 	}
 	var rec tus.GameRecord
-	if connected == 2 {
+	if seg.connected == 2 {
 		select {
 		case rec = <-records:
 		case <-ctx.Done():
@@ -237,51 +478,25 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 			s.fault = exitFault(st, "") // it lost by leaving: it crashed
 		}
 	}
-	// A forfeit is the loser's fault, in arena's words.
-	if connected == 2 {
+	grace.Stop()
+	wg.Wait()
+	// A forfeit is the loser's fault, in arena's words; a person who left
+	// of their own will (resigned, agreed to a draw, took back a move) did
+	// nothing wrong.
+	if seg.connected == 2 {
 		for _, s := range seats {
-			if othelloLost(rec.Result, s.color) && s.fault.Kind == noFault {
+			if othelloLost(rec.Result, s.color) && s.fault.Kind == noFault && (s.human == nil || s.human.ended() == nil) {
 				s.fault = othelloForfeit(rec.Result.Reason, r.perMove)
 			}
 		}
 	}
-	grace.Stop()
-	wg.Wait()
 	stopServe()
 	if err := <-served; err != nil && ctx.Err() == nil && !errors.Is(err, net.ErrClosed) && !errors.Is(err, context.Canceled) {
-		res.Err = err
+		seg.err = err
 	}
-	res.Faults = [2]fault{seats[0].fault, seats[1].fault}
-	switch {
-	case connected < 2 && ctx.Err() == nil:
-		// A player never reached the board: it loses, as a disconnect.
-		res.Winner = 1 - connected
-		res.Reason = othello.Disconnect.String()
-	case rec.Result.Reason == othello.Unfinished || connected < 2:
-		res.Reason = othello.Unfinished.String()
-	default:
-		res.Plies = len(rec.Moves)
-		res.Record = rec.Transcript
-		res.Reason = rec.Result.Reason.String()
-		res.Detail = fmt.Sprintf("%d-%d", rec.Result.Black, rec.Result.White)
-		switch {
-		case rec.Result.Draw:
-			res.Winner = -1
-		case rec.Result.Winner == othello.Black:
-			res.Winner = 0
-		default:
-			res.Winner = 1
-		}
-		res.Err = writeOthelloMoveList(job, rec, job.Opening)
-		if rec.Transcript == "" && res.Err == nil {
-			res.Err = errors.New("the game's transcript could not be written (see the log)")
-		}
-	}
-	res.Ending = settleEnding(res, othelloEnding(rec.Result.Reason))
-	if connected == 2 && res.Winner >= -1 {
-		live.finish(endingStatus([2]string{job.Seats[0].Name, job.Seats[1].Name}, res), rec.Transcript)
-	}
-	return res
+	seg.rec = rec
+	seg.faults = [2]fault{seats[0].fault, seats[1].fault}
+	return seg
 }
 
 // othelloEnding is the ending of a game the TUS server ended with reason,
@@ -300,15 +515,18 @@ func othelloEnding(reason othello.Reason) ending {
 	return endProtocol // a player that never reached the board
 }
 
-// start starts seat s: a built-in bot dials the server from this process;
-// a program is started with the server's address, in place of "{host}" and
-// "{port}" in its command line or else appended as its last two arguments
-// (how the course's sample clients are started).
+// start starts seat s: a built-in bot or a person's seat dials the server
+// from this process; a program is started with the server's address, in
+// place of "{host}" and "{port}" in its command line or else appended as
+// its last two arguments (how the course's sample clients are started).
 func (r *othelloRunner) start(ctx context.Context, job *gameJob, s *othelloSeat, host, port string, wg *sync.WaitGroup) fault {
-	if s.spec.Builtin != "" {
-		bot, err := newOthelloBot(s.spec.Builtin, job.botSeed(othelloSeatOf(s.color)), timer.PerMove(r.perMove))
-		if err != nil {
-			return fault{Kind: faultStart, Reason: err.Error()}
+	if s.spec.Builtin != "" || s.human != nil {
+		var bot othello.Player = s.human
+		if s.human == nil {
+			var err error
+			if bot, err = newOthelloBot(s.spec.Builtin, job.botSeed(othelloSeatOf(s.color)), timer.PerMove(r.perMove)); err != nil {
+				return fault{Kind: faultStart, Reason: err.Error()}
+			}
 		}
 		conn, err := net.Dial("tcp", net.JoinHostPort(host, port))
 		if err != nil {
@@ -396,27 +614,23 @@ func othelloForfeit(reason othello.Reason, perMove time.Duration) fault {
 }
 
 // writeOthelloMoveList writes the game as a plain move list beside its
-// transcript (moves.txt, the standard orientation). A game from an opening
-// (o not nil) is written from the preset's start: the opening's moves,
-// then the game's; and so is its transcript, rewritten, since a -trans
-// transcript has no start position (every reader starts it from the TUS
-// start): the host's holds the game's moves only.
-func writeOthelloMoveList(job *gameJob, rec tus.GameRecord, o *opening) error {
-	g := othello.NewGame(othello.Rules{Name: "record", Start: rec.Start})
-	var moves []othello.Move
-	if o != nil && o.othello != nil {
-		g = othello.NewGame(o.othello.Base)
-		moves = append(moves, o.othello.Moves...)
-	}
-	for _, m := range append(moves, rec.Moves...) {
+// transcript (moves.txt, the standard orientation), from the start of base:
+// the moves pre (an opening's, and those kept before a take-back), then
+// the server's game rec. When pre is not empty, the transcript is written
+// again so too, since a -trans transcript has no start position (every
+// reader starts it from the TUS start) and the server's holds its own
+// game's moves only.
+func writeOthelloMoveList(job *gameJob, rec tus.GameRecord, base othello.Rules, pre []othello.Move) error {
+	g := othello.NewGame(othello.Rules{Name: "record", Start: base.Start})
+	for _, m := range append(slices.Clone(pre), rec.Moves...) {
 		if err := g.Play(m); err != nil {
 			return fmt.Errorf("move list: %w", err)
 		}
 	}
-	if o != nil && o.othello != nil && rec.Transcript != "" {
+	if len(pre) > 0 && rec.Transcript != "" {
 		var buf bytes.Buffer
 		if err := record.WriteOthelloTranscript(&buf, record.NewOthelloTranscript(g, rec.Black, rec.White)); err != nil {
-			return fmt.Errorf("transcript with the opening: %w", err)
+			return fmt.Errorf("transcript with the earlier moves: %w", err)
 		}
 		var err error
 		if filepath.Dir(rec.Transcript) == filepath.Clean(job.Dir) {
@@ -465,32 +679,85 @@ type othelloLive struct {
 	id    string
 	mu    sync.Mutex
 	began bool
+	now   func() time.Time // the time, nil for time.Now
 	last  time.Time        // when the last event came
 	used  [2]time.Duration // each seat's thinking time so far
 	cur   viewer.Frame     // the latest frame
+}
+
+// time is the time now, by l.now.
+func (l *othelloLive) time() time.Time {
+	if l.now != nil {
+		return l.now()
+	}
+	return time.Now()
 }
 
 func (l *othelloLive) clocks() [2]string {
 	return [2]string{"used " + viewer.FormatClock(l.used[0]), "used " + viewer.FormatClock(l.used[1])}
 }
 
-func (l *othelloLive) begin(info viewer.GameInfo, e tus.MoveEvent) {
+// begin shows the game in the viewer, at its start p.
+func (l *othelloLive) begin(info viewer.GameInfo, p othello.Position) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.began, l.last = true, time.Now()
-	l.cur = viewer.OthelloFrame(e.Position, 0, othello.NoMove, othelloStatus(e.Position), l.clocks())
+	l.began, l.last = true, l.time()
+	l.cur = viewer.OthelloFrame(p, 0, othello.NoMove, othelloStatus(p), l.clocks())
 	l.w.Begin(info, l.cur)
 }
 
-func (l *othelloLive) update(e tus.MoveEvent) {
+// hasBegun reports whether begin was called.
+func (l *othelloLive) hasBegun() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := time.Now()
+	return l.began
+}
+
+// update shows the move of e, plyBase being the plies played before the
+// server's game (a take-back's kept moves).
+func (l *othelloLive) update(e tus.MoveEvent, plyBase int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.time()
 	mover := e.Position.Turn().Opponent() // every move, a pass too, hands the turn over
 	l.used[othelloSeatOf(mover)] += now.Sub(l.last)
 	l.last = now
-	l.cur = viewer.OthelloFrame(e.Position, e.Ply, e.Move, othelloStatus(e.Position), l.clocks())
+	l.cur = viewer.OthelloFrame(e.Position, plyBase+e.Ply, e.Move, othelloStatus(e.Position), l.clocks())
 	l.w.Update(l.id, l.cur)
+}
+
+// restart shows the game gone back to p after ply plies, last the move
+// that led there, after a take-back by the person in seat taker, whose
+// time the take-back took: the clocks go on from where they were.
+func (l *othelloLive) restart(p othello.Position, ply int, last othello.Move, taker int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.time()
+	l.used[taker] += now.Sub(l.last)
+	l.last = now
+	l.cur = viewer.OthelloFrame(p, ply, last, othelloStatus(p), l.clocks())
+	l.w.Update(l.id, l.cur)
+}
+
+// resume starts the side to move's clock again from now.
+func (l *othelloLive) resume() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.last = l.time()
+}
+
+// frame is the latest frame, with the clocks as they are now (the side to
+// move's running).
+func (l *othelloLive) frame() viewer.Frame {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	f := l.cur
+	used := l.used
+	if f.ToMove == 0 || f.ToMove == 1 {
+		used[f.ToMove] += l.time().Sub(l.last)
+	}
+	f.Clocks = [2]string{"used " + viewer.FormatClock(used[0]), "used " + viewer.FormatClock(used[1])}
+	return f
 }
 
 // finish ends the game in the viewer: status says how (endingStatus),

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/botarena/botarena/boardsvg"
@@ -48,6 +49,7 @@ func pddDef() *gameDef {
 		Seats:       [2]string{"white", "black"},
 		Presets:     []string{"course", "official"},
 		DefaultTime: timer.PDD().String(),
+		HumanTime:   "60s/move",
 		Flags: func(fs *flag.FlagSet) {
 			fs.StringVar(&eol, "eol", "lf", "pdd: line ends of the files the referee writes: lf, or crlf as a Windows platform")
 			fs.StringVar(&workdir, "workdir", "", "pdd: working directory of the strategy programs (default: each program's own directory)")
@@ -132,6 +134,9 @@ func newPDDRunner(cfg *matchConfig, eol, workdir string) (*pddRunner, error) {
 		}
 	}
 	for _, p := range cfg.Players {
+		if p.Human {
+			continue // a person plays in arena's process (pdd_human.go)
+		}
 		if p.Builtin != "" {
 			if _, err := newPDDBot(p.Builtin, 1, ctl); err != nil {
 				return nil, err
@@ -247,9 +252,13 @@ func programPath(prog permove.Program) string {
 
 // Play referees one game in job.Dir (stepLog.txt, chess.txt,
 // bridge.txt, result.json, logs/, violation/), showing every move to
-// job.Watch.
+// job.Watch. A person's seat (pdd_human.go) is an in-process player of the
+// same referee, asked on its seat page, opened as the game begins and
+// closed once it is over.
 func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 	white, black := job.Seats[0], job.Seats[1]
+	humans, humanFaults := openHumans(job)
+	defer closeHumans(job) // after Finish, so that the seat pages show the result
 	ref := r.ref
 	ref.Logger = job.Log
 	start, lastStart := r.start, r.last
@@ -271,12 +280,31 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		Players: [2]string{white.Name, black.Name},
 		Seats:   [2]string{"white", "black"},
 	}, last)
+	live := &pddLive{frame: last, steps: slices.Clone(ref.Start.Steps), startSteps: len(ref.Start.Steps)}
 	ref.OnMove = func(e permove.MoveEvent) {
 		step := e.Move.Step
-		last = viewer.PDDFrame(e.Position, e.Ply, step.Move, step.String(), r.clocks(e.Clock))
+		if e.Ply == 0 { // taken back to the empty board
+			last = viewer.PDDFrame(e.Position, 0, pdd.NoMove, "", r.clocks(e.Clock))
+		} else {
+			last = viewer.PDDFrame(e.Position, e.Ply, step.Move, step.String(), r.clocks(e.Clock))
+		}
+		live.moved(e, last)
 		job.Watch.Update(job.ID, last)
 	}
-	progs := [2]permove.Program{r.program(white, job.botSeed(0)), r.program(black, job.botSeed(1))}
+	var progs [2]permove.Program
+	for i, p := range job.Seats {
+		switch {
+		case humans[i] != nil:
+			// NoFallback: a person out of time plays no move in
+			// their place; the referee's violation is then their
+			// time (below).
+			progs[i] = permove.Program{Name: p.Name, Player: &pddHuman{seat: humans[i], color: pdd.White + pdd.Color(i), live: live}, Options: permove.Options{NoFallback: true}}
+		case p.Human:
+			progs[i] = permove.Program{Name: p.Name} // no seat: it cannot start (humanFaults)
+		default:
+			progs[i] = r.program(p, job.botSeed(i))
+		}
+	}
 	rec, err := ref.Play(ctx, job.Dir, progs[0], progs[1])
 	if rec == nil {
 		res := gameResult{Winner: -2, Err: err}
@@ -284,6 +312,16 @@ func (r *pddRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		return res
 	}
 	res := pddGameResult(rec, job.Dir, [2]string{programPath(progs[0]), programPath(progs[1])})
+	for i := range humans {
+		switch {
+		case humanFaults[i].Kind != noFault:
+			res.Faults[i] = humanFaults[i]
+		case humans[i] != nil && res.Faults[i].Kind == faultCrash:
+			// The person's player failed: their time ran out.
+			res.Faults[i] = fault{Kind: faultTimeout, Reason: fmt.Sprintf("turn %d: no move in time", rec.Violation.Turn)}
+		}
+	}
+	res.Ending = settleEnding(res, pddEnding(rec.Result.Reason))
 	if err != nil && ctx.Err() == nil {
 		res.Err = err // the referee's own failure
 	}
@@ -379,6 +417,10 @@ func pddEnding(reason pdd.Reason) ending {
 		return endBridges
 	case pdd.Violation:
 		return endProtocol
+	case pdd.Resign:
+		return endResign
+	case pdd.AgreedDraw:
+		return endAgreed
 	}
 	return endNone
 }

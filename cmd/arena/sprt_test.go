@@ -94,7 +94,7 @@ func TestSPRTStrongerAcceptsH1(t *testing.T) {
 	for _, jobs := range []string{"3"} { // TestSPRTResume plays with -j 1
 		t.Run("j"+jobs, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "run")
-			out := runArena(t, "match", "othello", "greedy", "random", "-sprt", "elo0=0,elo1=50,alpha=0.001,beta=0.001",
+			out := runArena(t, "match", "othello", "greedy", "random", "-sprt", "elo0=0,elo1=50,alpha=0.01,beta=0.01",
 				"-games", "2000", "-time", "none", "-j", jobs, "-out", dir)
 			m := sprtVerdictRE.FindStringSubmatch(out)
 			if m == nil || m[1] != "H1 accepted" {

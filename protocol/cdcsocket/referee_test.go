@@ -136,6 +136,67 @@ func TestRefereeGame(t *testing.T) {
 	replayDC(t, darkchess.NTU2021, rec)
 }
 
+// TestRefereeClockFrom: a referee given ClockFrom goes on from those
+// clocks (a game played again from an earlier ply after a take-back): the
+// seats begin with the time left there, each ply charges on from it, and a
+// side already out of time loses at its first ply.
+func TestRefereeClockFrom(t *testing.T) {
+	clock := &fakeNow{now: time.Unix(1e9, 0)}
+	control := timer.Control{Main: 60 * time.Second}
+	// A game's first 30 seconds: the first player spent 20 s, the
+	// second 10 s.
+	before := timer.NewClock(control, clock.Now)
+	for i, d := range []time.Duration{20 * time.Second, 10 * time.Second} {
+		if err := before.Start(timer.Side(i)); err != nil {
+			t.Fatal(err)
+		}
+		clock.add(d)
+		if _, err := before.Stop(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	from := before.Snapshot().Players
+	slow := func(p darkchess.Player) darkchess.Player {
+		return darkchess.PlayerFunc(func(ctx context.Context, v darkchess.View) (darkchess.Move, error) {
+			clock.add(time.Second)
+			return p.Play(ctx, v)
+		})
+	}
+	a := &fakeSeat{player: slow(randomPlayer(3))}
+	b := &fakeSeat{player: slow(randomPlayer(4))}
+	ref := protocol.DarkChessReferee{Control: control, ClockFrom: &from, Now: clock.Now}
+	g := newGame(3)
+	rec, err := ref.Play(t.Context(), g, [2]protocol.DarkChessSeat{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.begins[0].Left != 40*time.Second || b.begins[0].Left != 50*time.Second {
+		t.Errorf("the seats began with %v and %v left, want 40s and 50s", a.begins[0].Left, b.begins[0].Left)
+	}
+	// Each ply costs a second: the first player's 40 seconds last 40
+	// plies, and it runs out at its 41st; the second player's would last
+	// 50.
+	if rec.Result.Reason != darkchess.TimeOut || rec.Result.Winner != rec.FirstColor.Opponent() || len(rec.Plies) != 2*40 {
+		t.Errorf("result %v after %d plies, want the first player's TimeOut after 80", rec.Result, len(rec.Plies))
+	}
+	if used := rec.Clock.Players[1].Used; used != 10*time.Second+40*time.Second {
+		t.Errorf("the second player used %v, want 50s", used)
+	}
+
+	// A side out of time at the start loses at once.
+	out := from
+	out[0].Out, out[0].Left, out[0].Main = true, 0, 0
+	ref.ClockFrom = &out
+	a, b = &fakeSeat{player: randomPlayer(5)}, &fakeSeat{player: randomPlayer(6)}
+	rec, err = ref.Play(t.Context(), newGame(4), [2]protocol.DarkChessSeat{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Result.Reason != darkchess.TimeOut || len(rec.Plies) != 0 || rec.FaultKinds[0] != protocol.DarkChessTimedOut {
+		t.Errorf("out of time at the start: %v after %d plies, faults %v", rec.Result, len(rec.Plies), rec.FaultKinds)
+	}
+}
+
 // TestDarkChessRefereeFaults: each way a seat fails costs its engine the
 // game with the right reason.
 func TestRefereeFaults(t *testing.T) {

@@ -39,6 +39,7 @@ type ntpuGame struct {
 
 	times    []time.Time
 	captures []geister.GhostColor
+	endClock timer.Snapshot // the clocks when play ended
 
 	over    bool
 	result  geister.Result
@@ -74,12 +75,17 @@ func newNTPUGame(h *Host, programs [2]Program) *ntpuGame {
 	for c := range geister.Color(2) {
 		g.seats[c] = newNTPUSeat(c, programs[c], h.CRLF, g.log)
 	}
-	g.clock = timer.NewClock(h.Time, func() time.Time {
+	now := func() time.Time {
 		if !g.stamp.IsZero() {
 			return g.stamp
 		}
 		return time.Now()
-	})
+	}
+	if h.Clocks != nil {
+		g.clock = timer.NewClockFrom(h.Time, *h.Clocks, now)
+	} else {
+		g.clock = timer.NewClock(h.Time, now)
+	}
 	return g
 }
 
@@ -90,9 +96,12 @@ func (g *ntpuGame) run(ctx context.Context) (*Game, error) {
 	var startErr error
 	for c, s := range g.seats {
 		var err error
-		if s.prog.Mode == TCPMode {
+		switch {
+		case s.prog.Player != nil:
+			err = s.startInProcess(ctx)
+		case s.prog.Mode == TCPMode:
 			lns[c], err = s.startTCP(ctx)
-		} else {
+		default:
 			err = s.startSTDIO(ctx)
 		}
 		if err != nil {
@@ -126,6 +135,9 @@ func (g *ntpuGame) run(ctx context.Context) (*Game, error) {
 	err := g.loop(ctx)
 	if g.alarm != nil {
 		g.alarm.Stop()
+	}
+	if g.game != nil && !g.h.Time.Unlimited() {
+		g.endClock = g.clock.Snapshot()
 	}
 	g.ended = time.Now()
 	g.announce()
@@ -183,7 +195,17 @@ func (g *ntpuGame) loop(ctx context.Context) error {
 func (g *ntpuGame) line(c geister.Color, l ntpuLine) error {
 	s := g.seats[c]
 	if l.err != nil {
+		if s.inproc != nil && errors.Is(s.inProcessErr(), ErrResign) {
+			g.resign(c)
+			return nil
+		}
 		why := "closed its output before its result"
+		if s.inproc != nil {
+			why = "the in-process player stopped before its result"
+			if err := s.inProcessErr(); err != nil {
+				why += ": " + err.Error()
+			}
+		}
 		if s.run.Fault != "" {
 			why = s.run.Fault
 		} else if s.prog.Mode == TCPMode {
@@ -307,7 +329,7 @@ func (g *ntpuGame) begin() error {
 // turn asks the side to move for its move and starts its clock.
 func (g *ntpuGame) turn() {
 	c := g.game.Turn()
-	if g.h.BoardFile {
+	if g.h.BoardFile && g.seats[c].inproc == nil {
 		g.writeBoardFile(c)
 	}
 	g.send(c, gat.Event{Kind: gat.MoveRequest, Board: gat.ViewBoard(g.game.View(c))})
@@ -486,11 +508,26 @@ func (g *ntpuGame) disconnect(c geister.Color, why string) {
 		s.run.Fault = why
 	}
 	s.log.Warn("geister ntpu: the program left", "why", why)
+	g.forfeit(c, geister.Disconnect)
+}
+
+// resign ends the game: side c (an in-process player) resigned. Its
+// output has ended: it is sent nothing more but its result.
+func (g *ntpuGame) resign(c geister.Color) {
+	s := g.seats[c]
+	s.gone = true
+	s.log.Info("geister ntpu: the player resigns")
+	g.forfeit(c, geister.Resign)
+}
+
+// forfeit ends the game unless it is over, side c losing by reason: in
+// the setup, before there is a game, or in play, its clock stopped.
+func (g *ntpuGame) forfeit(c geister.Color, reason geister.Reason) {
 	if g.over {
 		return
 	}
 	if g.game == nil {
-		g.over, g.result = true, geister.Result{Reason: geister.Disconnect, Winner: c.Opponent()}
+		g.over, g.result = true, geister.Result{Reason: reason, Winner: c.Opponent()}
 		g.log.Info("geister ntpu: game over in setup", "result", g.result.String())
 		return
 	}
@@ -498,7 +535,7 @@ func (g *ntpuGame) disconnect(c geister.Color, why string) {
 		g.clock.Stop()
 		g.armed = false
 	}
-	g.game.Forfeit(c, geister.Disconnect)
+	g.game.Forfeit(c, reason)
 	g.gameOver()
 }
 
@@ -644,7 +681,7 @@ func (g *ntpuGame) writeBoardFile(c geister.Color) {
 
 // report returns the game as Play returns it.
 func (g *ntpuGame) report() *Game {
-	out := &Game{Result: g.result, Record: g.boardRecord(), Began: g.began, Ended: g.ended}
+	out := &Game{Result: g.result, Record: g.boardRecord(), Began: g.began, Ended: g.ended, Clock: g.endClock}
 	if g.game != nil {
 		out.Final = g.game.Position()
 	}

@@ -2,6 +2,7 @@ package ntpu
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -61,7 +62,23 @@ type Program struct {
 	// Mode is the connect mode: STDIOMode (the zero value) or
 	// TCPMode.
 	Mode ConnectMode
+
+	// Player, when not nil, is a player that runs in the host's own
+	// process instead of a program (a person's seat, say): the host starts
+	// it with [STDIO.Serve] on an in-memory pipe each way and talks to it
+	// in STDIO mode, so that every message it sends is checked as a
+	// program's, on the same clock. Path, Args, Dir, Env and Mode are then
+	// ignored. Its ctx ends when the game does (its result is sent first
+	// when it can be), and at the latest when ExitGrace has passed after
+	// that. A Setup or Play that returns an error wrapping [ErrResign]
+	// resigns the game (the player loses by geister.Resign); any other
+	// error ends it as a program's exit would (Disconnect).
+	Player geister.Player
 }
+
+// ErrResign is the error an in-process player's Setup or Play returns,
+// wrapped or not, to resign: the player loses the game by geister.Resign.
+var ErrResign = errors.New("ntpu: the player resigns")
 
 // SplitArgs splits the launcher's argument field as our hosts do:
 // at white space, a pair of double quotes grouping what is
@@ -135,6 +152,10 @@ const (
 // that lost on time is killed at once. The host always waits for both
 // programs (they are reaped) before Play returns, so no game outlives it.
 //
+// A player may also run in the host's own process (Program.Player): the
+// host then talks to it in STDIO mode over in-memory pipes, under the same
+// checks and clock, and it may resign ([ErrResign]).
+//
 // Configure the fields before calling Play. The zero Host is a
 // working host: the NTPU rules (200 plies, an illegal move loses), no time
 // limit, a 60 s setup timeout. A host holds only settings: one host may run
@@ -185,6 +206,13 @@ type Host struct {
 	// when it ends. Nil discards it.
 	Logger *slog.Logger
 
+	// Clocks, when not nil, are the players' clocks as the game begins
+	// (the first player's first), as a [timer.Snapshot] gave them, instead
+	// of the control's fresh ones: a game played on from Start after a
+	// take-back goes on with the time each side had left (see
+	// [timer.NewClockFrom]). Time must be set.
+	Clocks *[2]timer.PlayerState
+
 	// OnPly, when not nil, is called from the goroutine that runs Play when
 	// play begins (both red sets accepted; Move is geister.NoMove, Position
 	// the start, a mid-game file's moves played) and after every accepted
@@ -230,6 +258,12 @@ type Game struct {
 	// Began and Ended are when the programs were started and when the
 	// result was known.
 	Began, Ended time.Time
+	// Clock is the players' clocks when play ended: at the result, or,
+	// for a game cut short by Play's ctx, at that moment, the ply in
+	// progress counted as [timer.Snapshot] counts it (Host.Clocks takes
+	// its Players to play on). The zero Snapshot without a time control or
+	// when play never began.
+	Clock timer.Snapshot
 }
 
 // ProgramRun is how a program fared in a [Game].
@@ -287,7 +321,16 @@ func (h *Host) check(programs [2]Program) error {
 	if err := h.Time.Validate(); err != nil {
 		return fmt.Errorf("ntpu: Host.Time: %w", err)
 	}
+	if h.Clocks != nil && h.Time.Unlimited() {
+		return errors.New("ntpu: Host.Clocks without a time control (Host.Time)")
+	}
 	for i, p := range programs {
+		if p.Player != nil {
+			if strings.ContainsAny(p.Name, " \t\r\n\v\f") || len(p.Name) > 200 {
+				return fmt.Errorf("ntpu: the %s player's name %q holds white space or is over 200 bytes", geister.Color(i), p.Name)
+			}
+			continue
+		}
 		if p.Path == "" {
 			return fmt.Errorf("ntpu: the %s player's Program has no Path", geister.Color(i))
 		}
@@ -333,6 +376,9 @@ func ntpuProgramDir(p Program) string {
 func ntpuProgramName(p Program, c geister.Color) string {
 	if p.Name != "" {
 		return p.Name
+	}
+	if p.Player != nil {
+		return c.String()
 	}
 	name := strings.Map(func(r rune) rune {
 		if strings.ContainsRune(" \t\r\n\v\f", r) {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -44,9 +45,10 @@ type ntpuSeat struct {
 	log  *slog.Logger
 	eol  string
 
-	proc *proc.Process
-	conn net.Conn   // TCP mode, once connected
-	out  ntpuWriter // nil until there is one
+	proc   *proc.Process
+	conn   net.Conn       // TCP mode, once connected
+	out    ntpuWriter     // nil until there is one
+	inproc *ntpuInProcess // an in-process player (Program.Player), nil for a program
 
 	lines      chan ntpuLine
 	stop       chan struct{} // closed when nobody reads lines any more
@@ -112,6 +114,62 @@ func (s *ntpuSeat) startSTDIO(ctx context.Context) error {
 	s.log.Info("geister ntpu: started", "mode", "stdio", "pid", p.Pid(), "path", c.Path, "args", c.Args, "dir", c.Dir)
 	go s.read(p.Stdout())
 	return nil
+}
+
+// ntpuInProcess is a player run in the host's process (Program.Player):
+// STDIO.Serve on two in-memory pipes, in a goroutine of its own.
+type ntpuInProcess struct {
+	cancel context.CancelFunc
+	done   chan error // Serve's error, sent once, before its output closes
+	err    error      // that error, once received
+	ended  bool       // err was received
+}
+
+// startInProcess starts the seat's in-process player: STDIO.Serve with
+// the player, reading what the host writes to one pipe and writing its
+// answers to the other, which the seat's reader reads. The pipes are the
+// kernel's, buffered and with deadlines, as a program's standard input
+// and output are.
+func (s *ntpuSeat) startInProcess(ctx context.Context) error {
+	toR, toW, err := os.Pipe()
+	if err != nil {
+		close(s.readerDone)
+		return err
+	}
+	fromR, fromW, err := os.Pipe()
+	if err != nil {
+		toR.Close()
+		toW.Close()
+		close(s.readerDone)
+		return err
+	}
+	pctx, cancel := context.WithCancel(ctx)
+	ip := &ntpuInProcess{cancel: cancel, done: make(chan error, 1)}
+	s.inproc, s.out = ip, toW
+	stdio := &STDIO{Logger: s.log}
+	player := s.prog.Player
+	go func() {
+		err := stdio.Serve(pctx, toR, fromW, player)
+		ip.done <- err
+		fromW.Close()
+		toR.Close()
+	}()
+	s.log.Info("geister ntpu: started", "mode", "in-process")
+	go func() {
+		s.read(fromR)
+		fromR.Close()
+	}()
+	return nil
+}
+
+// inProcessErr waits for the in-process player's Serve to return (its
+// output has ended, so it has) and returns its error.
+func (s *ntpuSeat) inProcessErr() error {
+	ip := s.inproc
+	if !ip.ended {
+		ip.err, ip.ended = <-ip.done, true
+	}
+	return ip.err
 }
 
 // startTCP listens on a free loopback port and starts a TCP-mode program
@@ -256,6 +314,18 @@ func (s *ntpuSeat) finish(grace time.Duration, now bool) {
 			}
 		}
 	}
+	if ip := s.inproc; ip != nil {
+		if now {
+			ip.cancel()
+		}
+		s.awaitInProcess(grace)
+		if c, ok := s.out.(io.Closer); ok {
+			c.Close() // its input, if "/exit" did not close it
+		}
+		if ip.err != nil && !errors.Is(ip.err, ErrResign) {
+			s.log.Info("geister ntpu: in-process player ended", "err", ip.err)
+		}
+	}
 	if s.proc != nil {
 		if now {
 			s.proc.Kill()
@@ -280,6 +350,38 @@ func (s *ntpuSeat) finish(grace time.Duration, now bool) {
 	<-s.readerDone
 	s.noise.Close()
 	s.noiseLog.flush()
+}
+
+// awaitInProcess gives the in-process player grace to return, dropping
+// what it still sends, then ends its ctx and waits for it.
+func (s *ntpuSeat) awaitInProcess(grace time.Duration) {
+	ip := s.inproc
+	if ip.ended {
+		return
+	}
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	lines := s.lines
+	for {
+		select {
+		case err := <-ip.done:
+			ip.err, ip.ended = err, true
+			ip.cancel()
+			return
+		case <-t.C:
+			s.log.Info("geister ntpu: the in-process player did not return in time; ending it", "grace", grace)
+			ip.cancel()
+			ip.err, ip.ended = <-ip.done, true
+			return
+		case l := <-lines:
+			switch {
+			case l.err != nil:
+				lines = nil
+			case strings.TrimSpace(l.text) != "" || l.tooLong:
+				s.dropped(l, "after the result")
+			}
+		}
+	}
 }
 
 // await gives the program grace to exit, dropping what it still sends, and

@@ -38,6 +38,29 @@ var (
 	ErrExitStatus = errors.New("permove: program exited with non-zero status")
 )
 
+// The ends of a turn other than a move that an in-process
+// [Program].Player may choose (a person playing on a page, say) by
+// returning one of these errors, wrapped or not, from its Play, within its
+// time. They are not violations: the [Referee] ends the game, or takes the
+// move back, as each says. A program run as a command has no way to say
+// them (the platform's interface has none).
+var (
+	// ErrResign resigns the game: the player's side loses by pdd.Resign.
+	ErrResign = errors.New("permove: the player resigns")
+	// ErrDrawAgreed ends the game as a draw both players agreed to
+	// (pdd.AgreedDraw): the player's side says that its opponent accepted its
+	// offer.
+	ErrDrawAgreed = errors.New("permove: the players agree to a draw")
+	// ErrTakeBack takes back the player's own last action and whatever
+	// followed it: the game goes on from the position before that action,
+	// the player to move again, the clock going on as it stands (the time
+	// spent on the actions taken back stays spent). The actions of
+	// [Referee].Start are never taken back: a take-back without an action
+	// of the player's own after them is refused, and the player is asked
+	// again.
+	ErrTakeBack = errors.New("permove: the player takes back its last action")
+)
+
 // pddViolationName returns the stable name of the violation sentinel err
 // wraps, or "" if it wraps none.
 func pddViolationName(err error) string {

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/botarena/botarena/internal/proc"
@@ -68,7 +69,10 @@ type Program struct {
 	// its player's budget is spent, whatever the player does) before it
 	// goes on, so that no late write reaches the next move's files. A
 	// player that overruns its budget may then still be running when it is
-	// asked for its next move: it must be safe for concurrent use.
+	// asked for its next move: it must be safe for concurrent use. Unlike
+	// a program, the player may end its turn otherwise than by a move, by
+	// returning [ErrResign], [ErrDrawAgreed] or [ErrTakeBack] within its
+	// time (a person's seat does).
 	Player pdd.Player
 	// Options are the options of the in-process Player's RunArgs.
 	Options Options
@@ -142,11 +146,19 @@ type Referee struct {
 	// on from the position they reach. The zero value starts from the empty
 	// board.
 	Start record.PDDStepLog
+	// StartClock, when not nil, is the clock's state when the game begins:
+	// each side's time left, as a [timer.Snapshot]'s Players give it
+	// (indexed by timer.First, White, and timer.Second, Black), for a game
+	// that goes on from Start with the clocks it had (timer.NewClockFrom).
+	// Nil starts both sides with the control's full time. It is ignored
+	// with NoTimeLimit.
+	StartClock *[2]timer.PlayerState
 	// OnMove, when not nil, is called after each action the referee
 	// accepts (each new stepLog.txt line; an Official Pass included, the
 	// actions of Start and the Course skips not), from the goroutine running
-	// Play, before the next program starts: a live view of the game. It
-	// must return quickly and must not keep the event's Position past what
+	// Play, before the next program starts: a live view of the game; and
+	// after a take-back, with MoveEvent.TakeBack set. It must return
+	// quickly and must not keep the event's Position past what
 	// it needs (a value; keeping it is safe).
 	OnMove func(MoveEvent)
 }
@@ -159,6 +171,11 @@ type MoveEvent struct {
 	Ply      int            // the actions accepted so far, this one included: the lines of stepLog.txt
 	Position pdd.Position   // the position after the action
 	Clock    timer.Snapshot // the game clock after the action
+	// TakeBack is set when the event follows a take-back ([ErrTakeBack])
+	// in place of an action: Move is then the last action still played
+	// (the zero MoveRecord if none is left), Ply the actions left, and
+	// Position the position the game goes on from.
+	TakeBack bool
 }
 
 // Skip is a turn on which a side had no legal move and was skipped
@@ -223,8 +240,13 @@ func (r *GameRecord) StepLog() record.PDDStepLog {
 
 // ResultFile is the layout of a game directory's result.json.
 // Colours are "W" and "B", points "x,y"; Winner is "W", "B" or
-// "none"; Reason is "score", "islands", "bridges", "draw", "violation" or
-// "unfinished".
+// "none"; Reason is "score", "islands", "bridges", "draw", "violation",
+// "resignation" (the loser's in-process player resigned, [ErrResign]),
+// "agreement" (a draw the players agreed to, [ErrDrawAgreed]) or
+// "unfinished". The
+// platform's files have no place for a resignation or an agreed draw:
+// stepLog.txt then ends with the last action played, and result.json alone
+// says how the game ended.
 type ResultFile struct {
 	Rules    string `json:"rules"` // "course" or "official"
 	Programs struct {
@@ -444,6 +466,9 @@ type pddGame struct {
 
 	clock    *timer.Clock
 	frozenAt time.Time // what the clock reads while set; time.Now otherwise
+
+	startPly int   // the plies of the game (skips included) that came from Start: never taken back
+	end      error // the ending the in-process player chose on the turn just run (ErrResign, ...), nil for a move
 }
 
 // path returns the absolute path of the file name of the game directory,
@@ -462,7 +487,11 @@ func (g *pddGame) now() time.Time {
 // run plays the game to its end, or until ctx ends or the referee fails.
 func (g *pddGame) run() error {
 	g.clock = timer.NewClock(g.control, g.now)
+	if st := g.ref.StartClock; st != nil && !g.ref.NoTimeLimit {
+		g.clock = timer.NewClockFrom(g.control, *st, g.now)
+	}
 	game := g.rec.Game
+	g.startPly = game.Ply()
 	g.log.Info("pdd game start", "white", g.rec.White, "black", g.rec.Black, "rules", g.ref.Rules.String(), "control", g.control.String())
 	for !game.IsOver() {
 		if err := g.ctx.Err(); err != nil {
@@ -482,9 +511,16 @@ func (g *pddGame) run() error {
 			}
 			continue
 		}
-		m, elapsed, fallback, verr, err := g.turn(p, turn)
+		m, elapsed, fallback, verr, end, err := g.turn(p, turn)
 		if err != nil {
 			return err
+		}
+		if end != nil {
+			if err := g.ending(p.Turn(), end); err != nil {
+				return err
+			}
+			game = g.rec.Game // a take-back replaces it
+			continue
 		}
 		if verr != nil {
 			v := &Violation{Color: p.Turn(), Turn: turn, Err: verr}
@@ -501,6 +537,69 @@ func (g *pddGame) run() error {
 		g.accept(p, m, turn, elapsed, fallback)
 	}
 	return nil
+}
+
+// ending ends the turn of mover, whose in-process player chose end
+// (ErrResign, ErrDrawAgreed or ErrTakeBack) instead of a move.
+func (g *pddGame) ending(mover pdd.Color, end error) error {
+	game := g.rec.Game
+	switch {
+	case errors.Is(end, ErrResign):
+		g.log.Info("pdd resignation", "color", pddColorLetter(mover))
+		return game.Resign(mover)
+	case errors.Is(end, ErrDrawAgreed):
+		g.log.Info("pdd draw agreed", "color", pddColorLetter(mover))
+		return game.AgreeDraw()
+	}
+	if !g.takeBack(mover) {
+		g.log.Info("pdd take-back refused: no action of the side's own to take back", "color", pddColorLetter(mover))
+	}
+	return nil
+}
+
+// takeBack cuts the game back to the position before c's last action
+// after the start's (a Pass excepted: a forced one is no choice), so that c
+// is to move there again; false if there is none. The record keeps the
+// actions before it, with their times, and the skips before it. OnMove is
+// told, with TakeBack set.
+func (g *pddGame) takeBack(c pdd.Color) bool {
+	game := g.rec.Game
+	moves := game.Moves()
+	k := -1
+	for i := len(moves) - 1; i >= g.startPly; i-- {
+		if p, _ := game.PositionAt(i); moves[i] != pdd.Pass && p.Turn() == c {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	start, _ := game.PositionAt(0)
+	cut := pdd.NewGameFrom(start)
+	kept := 0 // the recorded actions before ply k
+	for _, m := range moves[:k] {
+		if err := cut.Play(m); err != nil { // cannot happen: the game played it
+			return false
+		}
+		if m != pdd.Pass || g.ref.Rules != pdd.Course {
+			kept++
+		}
+	}
+	g.rec.Game = cut
+	g.rec.Moves = g.rec.Moves[:kept]
+	// A skip before ply k comes before the action numbered kept+1; those
+	// after it come after the action taken back, numbered kept+1 itself.
+	g.rec.Skips = slices.DeleteFunc(g.rec.Skips, func(s Skip) bool { return s.BeforeTurn > kept+1 })
+	g.log.Info("pdd take-back", "color", pddColorLetter(c), "plies", len(moves)-k, "actions_left", kept)
+	if g.ref.OnMove != nil {
+		var last MoveRecord
+		if kept > 0 {
+			last = g.rec.Moves[kept-1]
+		}
+		g.ref.OnMove(MoveEvent{Dir: g.dir.path, Move: last, Ply: kept, Position: cut.Position(), Clock: g.clock.Snapshot(), TakeBack: true})
+	}
+	return true
 }
 
 // accept records the accepted move m, played in p; fallback is set when the
@@ -520,12 +619,14 @@ func (g *pddGame) accept(p pdd.Position, m pdd.Move, turn int, elapsed time.Dura
 
 // turn runs the program of the side to move in p and returns the move it
 // made, and whether it said that move is a fallback move, or the violation
-// (verr). err is a failure of the referee, or ctx's end.
-func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Duration, fallback bool, verr, err error) {
+// (verr), or the ending its in-process player chose instead of a move
+// (end: ErrResign, ErrDrawAgreed, ErrTakeBack). err is a failure of the
+// referee, or ctx's end.
+func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Duration, fallback bool, verr, end, err error) {
 	mover := p.Turn()
 	stepLog, err := g.writeFiles(p)
 	if err != nil {
-		return pdd.NoMove, 0, false, nil, err
+		return pdd.NoMove, 0, false, nil, nil, err
 	}
 	sum := sha256.Sum256(stepLog)
 	args := Args{Color: mover, Change: p.ChangeAvailable(), Chess: g.path(record.PDDChessFile), Bridge: g.path(record.PDDBridgeFile), StepLog: g.path(record.PDDStepLogFile)}
@@ -541,7 +642,7 @@ func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Durat
 	g.frozenAt = t0
 	if err := g.clock.Start(side); err != nil {
 		g.frozenAt = time.Time{}
-		return pdd.NoMove, 0, false, fmt.Errorf("%w: %w", ErrTimeout, err), nil // out of time before the move
+		return pdd.NoMove, 0, false, fmt.Errorf("%w: %w", ErrTimeout, err), nil, nil // out of time before the move
 	}
 	deadline, limited := g.clock.Deadline()
 	g.frozenAt = time.Time{}
@@ -554,9 +655,18 @@ func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Durat
 	// program planted in the game directory is found (and removed) before
 	// anything else is written there.
 	tampered := g.dir.check()
-	g.saveLogs(turn, mover, res)
+	end, g.end = g.end, nil
+	timedOut := res.TimedOut || errors.Is(terr, timer.ErrTimeUp)
+	if end == nil || timedOut {
+		// (A player's ending keeps no log: what the runner printed is
+		// about the fallback it wrote in the ending's place, ignored.)
+		g.saveLogs(turn, mover, res)
+	}
 	if err := g.ctx.Err(); err != nil {
-		return pdd.NoMove, 0, false, nil, err
+		return pdd.NoMove, 0, false, nil, nil, err
+	}
+	if end != nil && !timedOut && tampered == nil {
+		return pdd.NoMove, elapsed, false, nil, end, nil
 	}
 
 	// Classify; the first matching row decides. Everything is
@@ -595,13 +705,13 @@ func (g *pddGame) turn(p pdd.Position, turn int) (m pdd.Move, elapsed time.Durat
 		verr = fmt.Errorf("%w: %v", ErrFileFormat, berr)
 	default: // rows 5-16
 		if m, verr = InferMove(p, chess, bridge); verr == nil {
-			return m, elapsed, saidFallback(res.Stderr), nil, nil
+			return m, elapsed, saidFallback(res.Stderr), nil, nil, nil
 		}
 	}
 	if err := g.saveViolationFiles(chess, cerr, bridge, berr); err != nil {
-		return pdd.NoMove, elapsed, false, nil, err
+		return pdd.NoMove, elapsed, false, nil, nil, err
 	}
-	return pdd.NoMove, elapsed, false, verr, nil
+	return pdd.NoMove, elapsed, false, verr, nil, nil
 }
 
 // saidFallback reports whether a program's standard error (as captured,
@@ -684,7 +794,30 @@ func (g *pddGame) runPlayer(prog Program, args Args, deadline time.Time, limited
 	}
 	stderr := proc.NewBounded(OutputLimit)
 	name := prog.name()
-	code := RunArgs(ctx, append([]string{name}, args.Strings()...), stderr, prog.Player, opts)
+	// The player's ending (ErrResign, ...) is caught on its way to
+	// RunArgs, which would play a fallback move for it: the referee ends
+	// the turn as it says instead (turn), when it came within the time.
+	// A player that answers after RunArgs returned is too late: its
+	// ending is dropped with the run (done).
+	var mu sync.Mutex
+	var end error
+	done := false
+	player := pdd.PlayerFunc(func(ctx context.Context, p pdd.Position) (pdd.Move, error) {
+		m, err := prog.Player.Play(ctx, p)
+		if errors.Is(err, ErrResign) || errors.Is(err, ErrDrawAgreed) || errors.Is(err, ErrTakeBack) {
+			mu.Lock()
+			if !done {
+				end = err
+			}
+			mu.Unlock()
+		}
+		return m, err
+	})
+	code := RunArgs(ctx, append([]string{name}, args.Strings()...), stderr, player, opts)
+	mu.Lock()
+	done = true
+	g.end = end
+	mu.Unlock()
 	res := proc.Result{ExitCode: code, Status: fmt.Sprintf("exit status %d", code), Elapsed: time.Since(start), Stderr: stderr.Bytes()}
 	switch {
 	case g.ctx.Err() != nil:

@@ -114,3 +114,29 @@ function moveItem(ply, move, href) {
   li.appendChild(a);
   return li;
 }
+
+// addMoves brings the move list up to a game state's moves: those from
+// ply st.from + 1 on (a state with a lower from cuts the list: a
+// take-back). count is how many the list had; it returns how many it has.
+function addMoves(list, st, count) {
+  if (st.from < count) {
+    while (list.children.length > st.from) list.lastChild.remove();
+    count = st.from;
+  }
+  (st.moves || []).forEach((m, i) => list.appendChild(moveItem(st.from + i + 1, m, "")));
+  if ((st.moves || []).length) fitMoves(list);
+  return st.from + (st.moves || []).length;
+}
+
+// showResult shows a finished game's result in el, with the link to its
+// record's replay.
+function showResult(el, st) {
+  el.hidden = false;
+  el.textContent = "";
+  el.append("Result: " + (st.result || "none"));
+  if (st.replay) {
+    const a = document.createElement("a");
+    a.href = st.replay; a.textContent = "replay the record"; a.id = "replay-link";
+    el.append(" · ", a);
+  }
+}

@@ -11,26 +11,13 @@
   let count = 0;
 
   function apply(st) {
-    if (st.from < count) {
-      while (moves.children.length > st.from) moves.lastChild.remove();
-      count = st.from;
-    }
-    (st.moves || []).forEach((m, i) => moves.appendChild(moveItem(st.from + i + 1, m, "")));
-    count = st.from + (st.moves || []).length;
-    if ((st.moves || []).length) fitMoves(moves);
+    count = addMoves(moves, st, count);
     const last = moves.lastElementChild;
     moves.querySelectorAll(".current").forEach(e => e.classList.remove("current"));
     if (last) last.classList.add("current");
     board.show(st.frame);
     if (st.finished) {
-      result.hidden = false;
-      result.textContent = "";
-      result.append("Result: " + (st.result || "none"));
-      if (st.replay) {
-        const a = document.createElement("a");
-        a.href = st.replay; a.textContent = "replay the record"; a.id = "replay-link";
-        result.append(" · ", a);
-      }
+      showResult(result, st);
       conn.textContent = "game over";
     }
     // Last, once the panel has its final layout: show the latest move.

@@ -305,13 +305,7 @@
     session = ev.session;
     const st = ev.state;
     info = st.info || info;
-    if (st.from < count) {
-      while (moves.children.length > st.from) moves.lastChild.remove();
-      count = st.from;
-    }
-    (st.moves || []).forEach((m, i) => moves.appendChild(moveItem(st.from + i + 1, m, "")));
-    count = st.from + (st.moves || []).length;
-    if ((st.moves || []).length) fitMoves(moves);
+    count = addMoves(moves, st, count);
     moves.querySelectorAll(".current").forEach(e => e.classList.remove("current"));
     if (moves.lastElementChild) moves.lastElementChild.classList.add("current");
     stFrame = st.frame;
@@ -330,14 +324,7 @@
     show();
     render();
     if (finished) {
-      result.hidden = false;
-      result.textContent = "";
-      result.append("Result: " + (st.result || "none"));
-      if (st.replay) {
-        const a = document.createElement("a");
-        a.href = st.replay; a.textContent = "replay the record"; a.id = "replay-link";
-        result.append(" · ", a);
-      }
+      showResult(result, st);
       conn.textContent = "game over";
     }
     if (moves.lastElementChild) moves.scrollTop = moves.scrollHeight;
