@@ -23,6 +23,15 @@ type Options struct {
 	// bytes each), rounded down to a power of two, at least 2; 0 means
 	// DefaultTableSize.
 	TableSize int
+	// Eval, when not nil, estimates the final disc difference (from -64
+	// to 64) for the side to move of the position whose discs are player
+	// (to move) and opponent, as bitboards: bit x+8y is the square in
+	// column x and row y, as [othello.Square]. The solver orders the moves
+	// of positions with many empty squares by shallow searches with it
+	// (the better the estimate, the fewer positions it searches); without
+	// it, by the opponent's replies alone. It is called from the solver's
+	// goroutine only, and should allocate nothing.
+	Eval func(player, opponent uint64) int
 }
 
 // Result is the outcome of a solve, from the side to move's point of view.
@@ -48,6 +57,7 @@ type Result struct {
 // Solver is for one goroutine at a time.
 type Solver struct {
 	tt    table
+	eval  func(P, O uint64) int
 	ctx   context.Context
 	nodes uint64
 	next  uint64
@@ -60,7 +70,7 @@ func New(o Options) *Solver {
 	if n <= 0 {
 		n = DefaultTableSize
 	}
-	return &Solver{tt: newTable(n)}
+	return &Solver{tt: newTable(n), eval: o.Eval}
 }
 
 // Clear empties the transposition table.

@@ -297,29 +297,48 @@ func (s *Solver) check() bool {
 // opponent has, the sooner, with a bonus for a move in a quadrant with an
 // odd number of empty squares. It returns the number of moves.
 func order(c *[64]candidate, P, O, moves uint64, hm int) int {
+	k := listMoves(c, P, O, moves)
+	sortKeys(c, k, P, O, hm)
+	return k
+}
+
+// listMoves fills c with P's moves and the discs each turns, and returns
+// their number.
+func listMoves(c *[64]candidate, P, O, moves uint64) int {
 	k := 0
-	parity := parityOf(^(P | O))
 	for ; moves != 0; moves &= moves - 1 {
 		x := bits.TrailingZeros64(moves)
-		f := flips(x, P, O)
-		b := uint64(1) << uint(x)
-		var key int32
-		if x == hm {
-			key = 1 << 30
-		} else {
-			nP, nO := O^f, P|f|b
-			m := legalMoves(nP, nO)
-			mob := bits.OnesCount64(m) + bits.OnesCount64(m&corners)
-			pot := bits.OnesCount64(potentialMobility(nP, nO))
-			key = int32(-mob<<16 + cornerStability(nO)<<12 - pot<<4)
-			if uint(quadrant[x])&parity != 0 {
-				key += 1 << 3
-			}
-		}
-		c[k] = candidate{flips: f, key: key, sq: int8(x)}
+		c[k] = candidate{flips: flips(x, P, O), sq: int8(x)}
 		k++
 	}
 	return k
+}
+
+// sortKeys sets the keys of the k moves of c, for [order].
+func sortKeys(c *[64]candidate, k int, P, O uint64, hm int) {
+	parity := parityOf(^(P | O))
+	for i := range k {
+		x, f := int(c[i].sq), c[i].flips
+		if x == hm {
+			c[i].key = 1 << 30
+			continue
+		}
+		c[i].key = replyKey(O^f, P|f|1<<uint(x))
+		if uint(quadrant[x])&parity != 0 {
+			c[i].key += 1 << 3
+		}
+	}
+}
+
+// replyKey is the part of a move's key that the position after it (P to
+// move, the mover's discs O) gives: the fewer replies, corners weighing
+// double, the better; then the mover's stable discs at the corners, and
+// the fewer squares next to the mover's discs.
+func replyKey(P, O uint64) int32 {
+	m := legalMoves(P, O)
+	mob := bits.OnesCount64(m) + bits.OnesCount64(m&corners)
+	pot := bits.OnesCount64(potentialMobility(P, O))
+	return int32(-mob<<16 + cornerStability(O)<<12 - pot<<4)
 }
 
 // potentialMobility returns the empty squares next to a disc of O: where P
@@ -378,7 +397,7 @@ func (s *Solver) nwsDeep(P, O uint64, alpha, n int) int {
 		return -s.nwsDeep(O, P, -alpha-1, n)
 	}
 	var c [64]candidate
-	k := order(&c, P, O, moves, hm)
+	k := listMoves(&c, P, O, moves)
 	if n >= etcEmpties {
 		for i := range k {
 			b := uint64(1) << uint(c[i].sq)
@@ -388,6 +407,10 @@ func (s *Solver) nwsDeep(P, O uint64, alpha, n int) int {
 				return v
 			}
 		}
+	}
+	sortKeys(&c, k, P, O, hm)
+	if d := s.sortDepth(n); d >= 0 {
+		s.evalKeys(&c, k, P, O, hm, alpha, d)
 	}
 	best, bm := noScore, -1
 	for i := range k {
@@ -441,6 +464,9 @@ func (s *Solver) pvs(P, O uint64, alpha, beta, n int, root bool) (int, int) {
 	}
 	var c [64]candidate
 	k := order(&c, P, O, moves, hm)
+	if d := s.sortDepth(n); d >= 0 {
+		s.evalKeys(&c, k, P, O, hm, alpha, d)
+	}
 	best, bm := noScore, -1
 	a := alpha
 	for i := range k {
@@ -482,4 +508,71 @@ func (s *Solver) child(P, O uint64, alpha, beta, n int) int {
 	}
 	v, _ := s.pvs(P, O, alpha, beta, n, false)
 	return v
+}
+
+// evalEmpties is the fewest empty squares at which, with an evaluation,
+// shallow searches order a node's moves.
+const evalEmpties = 16
+
+// sortDepth returns the depth of the shallow searches that order the moves
+// of a node with n empty squares (0: the evaluation of the position after
+// each move), or -1 for none.
+func (s *Solver) sortDepth(n int) int {
+	if s.eval == nil || n < evalEmpties {
+		return -1
+	}
+	return min((n-evalEmpties)/3, 6)
+}
+
+// evalKeys adds to the keys of the k moves of c, but the hash move hm, the
+// score of the position after each by a shallow search of depth d: the
+// lower the opponent's score, the sooner. The window of each search,
+// (-64, 8-alpha), leaves apart only moves that may reach alpha.
+func (s *Solver) evalKeys(c *[64]candidate, k int, P, O uint64, hm, alpha, d int) {
+	beta := min(8-alpha, 65)
+	for i := range k {
+		x, f := int(c[i].sq), c[i].flips
+		if x == hm {
+			continue
+		}
+		v := s.evalSearch(O^f, P|f|1<<uint(x), -65, beta, d)
+		c[i].key += int32(64-v) << 15
+	}
+}
+
+// evalSearch returns the score for P of a fail-soft alpha-beta search of
+// depth d with the window (alpha, beta), the evaluation at its leaves and
+// the final score where the game ends.
+func (s *Solver) evalSearch(P, O uint64, alpha, beta, d int) int {
+	s.nodes++
+	if d == 0 {
+		return min(max(s.eval(P, O), -64), 64)
+	}
+	moves := legalMoves(P, O)
+	if moves == 0 {
+		if legalMoves(O, P) == 0 {
+			return finalScore(P, O)
+		}
+		return -s.evalSearch(O, P, -beta, -alpha, d)
+	}
+	var c [64]candidate
+	k := listMoves(&c, P, O, moves)
+	if d > 1 {
+		sortKeys(&c, k, P, O, -1)
+	}
+	best := noScore
+	for i := range k {
+		if d > 1 {
+			pick(&c, i, k)
+		}
+		x, f := int(c[i].sq), c[i].flips
+		v := -s.evalSearch(O^f, P|f|1<<uint(x), -beta, -max(alpha, best), d-1)
+		if v > best {
+			best = v
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return best
 }

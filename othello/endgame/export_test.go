@@ -1,0 +1,4 @@
+package endgame
+
+// ReadOBF is readOBF for the tests of package endgame_test.
+var ReadOBF = readOBF
