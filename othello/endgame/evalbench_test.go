@@ -26,6 +26,13 @@ func benchFFO(b *testing.B, name string, number, first, last int, o endgame.Opti
 	if err != nil {
 		b.Fatalf("%s: %v", name, err)
 	}
+	var evals uint64
+	if eval := o.Eval; eval != nil {
+		o.Eval = func(p, q uint64) int {
+			evals++
+			return eval(p, q)
+		}
+	}
 	s := endgame.New(o)
 	ctx := context.Background()
 	for i := first; i <= last && i < len(ps); i++ {
@@ -33,6 +40,7 @@ func benchFFO(b *testing.B, name string, number, first, last int, o endgame.Opti
 		b.Run(fmt.Sprintf("%d", number+i), func(b *testing.B) {
 			var nodes uint64
 			var spent time.Duration
+			evals = 0
 			for b.Loop() {
 				s.Clear()
 				start := time.Now()
@@ -45,6 +53,9 @@ func benchFFO(b *testing.B, name string, number, first, last int, o endgame.Opti
 			}
 			b.ReportAllocs()
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			if o.Eval != nil {
+				b.ReportMetric(float64(evals)/float64(b.N), "evals/op")
+			}
 			b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
 			b.ReportMetric(spent.Seconds()/float64(b.N), "sec/position")
 		})

@@ -298,7 +298,7 @@ func (s *Solver) check() bool {
 // odd number of empty squares. It returns the number of moves.
 func order(c *[64]candidate, P, O, moves uint64, hm int) int {
 	k := listMoves(c, P, O, moves)
-	sortKeys(c, k, P, O, hm)
+	sortKeys(c[:k], P, O, hm)
 	return k
 }
 
@@ -314,10 +314,10 @@ func listMoves(c *[64]candidate, P, O, moves uint64) int {
 	return k
 }
 
-// sortKeys sets the keys of the k moves of c, for [order].
-func sortKeys(c *[64]candidate, k int, P, O uint64, hm int) {
+// sortKeys sets the keys of the moves of c, for [order].
+func sortKeys(c []candidate, P, O uint64, hm int) {
 	parity := parityOf(^(P | O))
-	for i := range k {
+	for i := range c {
 		x, f := int(c[i].sq), c[i].flips
 		if x == hm {
 			c[i].key = 1 << 30
@@ -408,23 +408,42 @@ func (s *Solver) nwsDeep(P, O uint64, alpha, n int) int {
 			}
 		}
 	}
-	sortKeys(&c, k, P, O, hm)
-	if d := s.sortDepth(n); d >= 0 {
-		s.evalKeys(&c, k, P, O, hm, alpha, d)
-	}
-	best, bm := noScore, -1
-	for i := range k {
-		pick(&c, i, k)
-		x := int(c[i].sq)
-		f := c[i].flips
-		v := -s.nws(O^f, P|f|1<<uint(x), -alpha-1, n-1)
-		if s.stop {
-			return 0
+	// The table's move first, before the others are ordered: it often
+	// cuts off alone.
+	best, bm, first := noScore, -1, 0
+	if hm >= 0 {
+		for i := range k {
+			if int(c[i].sq) != hm {
+				continue
+			}
+			c[0], c[i] = c[i], c[0]
+			f := c[0].flips
+			best = -s.nws(O^f, P|f|1<<uint(hm), -alpha-1, n-1)
+			if s.stop {
+				return 0
+			}
+			bm, first = hm, 1
+			break
 		}
-		if v > best {
-			best, bm = v, x
-			if v > alpha {
-				break
+	}
+	if best <= alpha {
+		sortKeys(c[first:k], P, O, -1)
+		if d := s.sortDepth(n); d >= 0 {
+			s.evalKeys(c[first:k], P, O, -1, alpha, d)
+		}
+		for i := first; i < k; i++ {
+			pick(&c, i, k)
+			x := int(c[i].sq)
+			f := c[i].flips
+			v := -s.nws(O^f, P|f|1<<uint(x), -alpha-1, n-1)
+			if s.stop {
+				return 0
+			}
+			if v > best {
+				best, bm = v, x
+				if v > alpha {
+					break
+				}
 			}
 		}
 	}
@@ -465,7 +484,7 @@ func (s *Solver) pvs(P, O uint64, alpha, beta, n int, root bool) (int, int) {
 	var c [64]candidate
 	k := order(&c, P, O, moves, hm)
 	if d := s.sortDepth(n); d >= 0 {
-		s.evalKeys(&c, k, P, O, hm, alpha, d)
+		s.evalKeys(c[:k], P, O, hm, alpha, d)
 	}
 	best, bm := noScore, -1
 	a := alpha
@@ -521,22 +540,24 @@ func (s *Solver) sortDepth(n int) int {
 	if s.eval == nil || n < evalEmpties {
 		return -1
 	}
-	return min((n-evalEmpties)/3, 6)
+	return min((n-evalEmpties)/2, 6)
 }
 
-// evalKeys adds to the keys of the k moves of c, but the hash move hm, the
+// evalKeys adds to the keys of the moves of c, but the hash move hm, the
 // score of the position after each by a shallow search of depth d: the
-// lower the opponent's score, the sooner. The window of each search,
-// (-64, 8-alpha), leaves apart only moves that may reach alpha.
-func (s *Solver) evalKeys(c *[64]candidate, k int, P, O uint64, hm, alpha, d int) {
+// lower the opponent's score, the sooner (a disc of score weighs a quarter
+// of a reply in [replyKey]). Each search's window ends at 8-alpha: the
+// moves whose scores are more than 8 below alpha are told apart by bounds
+// only, which is cheaper.
+func (s *Solver) evalKeys(c []candidate, P, O uint64, hm, alpha, d int) {
 	beta := min(8-alpha, 65)
-	for i := range k {
+	for i := range c {
 		x, f := int(c[i].sq), c[i].flips
 		if x == hm {
 			continue
 		}
 		v := s.evalSearch(O^f, P|f|1<<uint(x), -65, beta, d)
-		c[i].key += int32(64-v) << 15
+		c[i].key += int32(64-v) << 14
 	}
 }
 
@@ -558,7 +579,7 @@ func (s *Solver) evalSearch(P, O uint64, alpha, beta, d int) int {
 	var c [64]candidate
 	k := listMoves(&c, P, O, moves)
 	if d > 1 {
-		sortKeys(&c, k, P, O, -1)
+		sortKeys(c[:k], P, O, -1)
 	}
 	best := noScore
 	for i := range k {
