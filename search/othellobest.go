@@ -399,7 +399,8 @@ func othelloSolve(ctx context.Context, solver *endgame.Solver, p othello.Positio
 // its leaves, a transposition table whose move is searched first, the
 // other moves ordered by the evaluation of their positions, and an exact
 // solve (win, draw or loss, passes included) by the endgame solver
-// ([endgame.Solver.WLD]) once at most o.Solve squares are empty
+// ([endgame.Solver.WLD], its moves ordered by the network from 16 empty
+// squares, [OthelloPatternScore]) once at most o.Solve squares are empty
 // ([DefaultSolve]), whatever the node budget, or more when the solve
 // fits the move's time (about half a second of two-core time with 20
 // empty squares, 2.2 times as long with each more); it plays the winning
@@ -417,7 +418,7 @@ func othelloSolve(ctx context.Context, solver *endgame.Solver, p othello.Positio
 func OthelloBestPlayer(o DepthOptions) othello.Player {
 	othelloNet() // read the weights now, not on the clock of the first move
 	s := newOthelloSearch(OthelloPatternEval, o)
-	solver := endgame.New(endgame.Options{TableSize: othelloSolverTable})
+	solver := endgame.New(endgame.Options{TableSize: othelloSolverTable, Eval: OthelloPatternScore})
 	return othelloDepthPlayer(func(ctx context.Context, p othello.Position) (othello.Move, error) {
 		if dl, ok := ctx.Deadline(); ok {
 			// Stop at three quarters of the hard limit: on a loaded
