@@ -5,27 +5,38 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/internal/sharedtest"
+	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/othello/endgame"
 	"github.com/botarena/botarena/search"
 )
 
-// benchFFO solves the FFO problems of the file name from the first'th (0
-// the file's first) to the last, each from an empty table, with the
-// options o, one sub-benchmark each, and checks each score.
-func benchFFO(b *testing.B, name string, number, first, last int, o endgame.Options) {
-	f, err := os.Open(filepath.Join(sharedtest.Dir(b, "othello", "ffo"), name))
+// readFFO reads the shared FFO file name, or skips.
+func readFFO(tb testing.TB, name string) []endgame.Problem {
+	tb.Helper()
+	f, err := os.Open(filepath.Join(sharedtest.Dir(tb, "othello", "ffo"), name))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	defer f.Close()
 	ps, err := endgame.ReadOBF(f)
 	if err != nil {
-		b.Fatalf("%s: %v", name, err)
+		tb.Fatalf("%s: %v", name, err)
 	}
+	return ps
+}
+
+// benchFFO solves the FFO problems of the file name from the first'th (0
+// the file's first) to the last, each from an empty table, with the
+// options o, one sub-benchmark each, and checks each score. With an
+// evaluation it also reports the evaluation's calls (evals/op).
+func benchFFO(b *testing.B, name string, number, first, last int, o endgame.Options) {
+	ps := readFFO(b, name)
 	var evals uint64
 	if eval := o.Eval; eval != nil {
 		o.Eval = func(p, q uint64) int {
@@ -72,4 +83,32 @@ func BenchmarkFFOEval(b *testing.B) {
 // evaluation of package search ordering the moves at many empty squares.
 func BenchmarkFFO49To59Eval(b *testing.B) {
 	benchFFO(b, "fforum-40-59.obf", 40, 9, 19, endgame.Options{Eval: search.OthelloPatternScore})
+}
+
+// TestFFO40To59Eval solves FFO #40-#59 (20 to 34 empty squares) with the
+// learned evaluation of package search ordering the moves: the exact score
+// of each, and a best move among the listed best.
+func TestFFO40To59Eval(t *testing.T) {
+	longtest.Skip(t, "solves FFO #40-#59, 20 to 34 empty squares, in minutes")
+	ps := readFFO(t, "fforum-40-59.obf")
+	s := endgame.New(endgame.Options{Eval: search.OthelloPatternScore})
+	for i, p := range ps {
+		r, err := s.Solve(context.Background(), p.Pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := p.Moves[0].Value
+		if r.Score != best || !r.Exact {
+			t.Errorf("FFO #%d: Solve = %+v, want the exact score %d", 40+i, r, best)
+		}
+		var bests []othello.Move
+		for _, m := range p.Moves {
+			if m.Value == best {
+				bests = append(bests, m.Move)
+			}
+		}
+		if !slices.Contains(bests, r.Best) {
+			t.Errorf("FFO #%d: best move %s, not one of the listed best %v", 40+i, r.Best, bests)
+		}
+	}
 }
