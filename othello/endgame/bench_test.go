@@ -84,8 +84,9 @@ func reportSolve(b *testing.B, nodes uint64, spent time.Duration, positions int)
 }
 
 // BenchmarkFFO49To59 solves the FFO problems #49-#59 (26 to 34 empty
-// squares) one by one, each from an empty table, and checks each score:
-// minutes each, beyond the tests' tiers. Select one with
+// squares) one by one, each from an empty table, without an evaluation,
+// and checks each score: minutes each (BenchmarkFFO49To59Eval is the same
+// with the learned evaluation). Select one with
 // -bench FFO49To59/52.
 func BenchmarkFFO49To59(b *testing.B) {
 	ps := ffoProblemsB(b, "fforum-40-59.obf")[9:]
