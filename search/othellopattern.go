@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"math"
+	"math/bits"
 	"sync"
 
 	"github.com/botarena/botarena/ntuple"
@@ -114,4 +115,23 @@ func OthelloPatternEval(p othello.Position, player int) float64 {
 		v = -v
 	}
 	return clampEval(math.Max(-MaxEval, math.Min(MaxEval, v)))
+}
+
+// OthelloPatternScore is the network of [OthelloPatternEval] as an
+// estimate of the final disc difference, for the endgame solver's move
+// order ([endgame.Options.Eval]): the value of the 8x8 position whose
+// discs are player (to move) and opponent, as bitboards (bit x+8y for the
+// square in column x and row y), for the player, scaled to -64..64. It
+// allocates nothing.
+func OthelloPatternScore(player, opponent uint64) int {
+	n, err := othelloNet()
+	if err != nil {
+		return 0
+	}
+	var cells [64]uint8
+	for i := range cells {
+		cells[i] = uint8(player>>i&1 | opponent>>i&1<<1)
+	}
+	stage := min(max(bits.OnesCount64(player|opponent)-4, 0)/12, OthelloStages-1)
+	return int(math.Round(64 * n.Value(stage, cells[:])))
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -70,6 +71,29 @@ func TestOthelloPatternEval(t *testing.T) {
 	small := othello.Board6x6.Start
 	if OthelloPatternEval(small, 0) != OthelloEval(small, 0) {
 		t.Error("on the 6x6 board, OthelloPatternEval is not OthelloEval")
+	}
+}
+
+func TestOthelloPatternScore(t *testing.T) {
+	n, err := othelloNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(2, 2))
+	for i := range 300 {
+		p := randomOthello(rng, rng.IntN(58))
+		P, O := uint64(p.Discs(p.Turn())), uint64(p.Discs(p.Turn().Opponent()))
+		v := OthelloPatternScore(P, O)
+		if want := int(math.Round(64 * othelloValue(n, p))); v != want {
+			t.Fatalf("position %d (%v): OthelloPatternScore = %d, want 64 times the network's value, %d", i, p, v, want)
+		}
+		if v < -64 || v > 64 {
+			t.Fatalf("position %d: OthelloPatternScore = %d, out of -64..64", i, v)
+		}
+	}
+	P, O := uint64(othello.Standard.Start.Discs(othello.Black)), uint64(othello.Standard.Start.Discs(othello.White))
+	if a := testing.AllocsPerRun(100, func() { OthelloPatternScore(P, O) }); a != 0 {
+		t.Errorf("OthelloPatternScore allocates %v times", a)
 	}
 }
 
