@@ -346,6 +346,10 @@ func (s *othelloSearch) storeKey(key uint64, depth int, value, alpha, beta float
 // squares little faster.
 const othelloSolverTable = 1 << 18
 
+// othelloSolveTimeMost is the most [othelloSolveTime] says: far more than
+// any move's time.
+const othelloSolveTimeMost = 24 * time.Hour
+
 // othelloSolveTime estimates the time of a win/draw/loss solve
 // ([endgame.Solver.WLD]) with empties empty squares on the hard side:
 // measured on two-core machines, the hardest FFO endgame problems take
@@ -354,6 +358,9 @@ const othelloSolverTable = 1 << 18
 func othelloSolveTime(empties int) time.Duration {
 	t := 500 * time.Millisecond
 	for e := 20; e < empties; e++ {
+		if t > othelloSolveTimeMost/3 {
+			return othelloSolveTimeMost // and no overflow
+		}
 		t = t * 22 / 10
 	}
 	for e := 20; e > empties && t > time.Microsecond; e-- {

@@ -104,10 +104,16 @@ func TestOthelloSolveTime(t *testing.T) {
 	if got := othelloSolveTime(20); got != 500*time.Millisecond {
 		t.Errorf("othelloSolveTime(20) = %v, want 500ms", got)
 	}
-	for e := 1; e < 40; e++ {
-		if othelloSolveTime(e) > othelloSolveTime(e+1) {
-			t.Errorf("othelloSolveTime(%d) = %v > othelloSolveTime(%d) = %v", e, othelloSolveTime(e), e+1, othelloSolveTime(e+1))
+	// Up to a full board: an estimate that overflowed went negative at 55
+	// empty squares, and the player then solved the opening till its time
+	// was spent.
+	for e := 0; e < 64; e++ {
+		if othelloSolveTime(e) <= 0 || othelloSolveTime(e) > othelloSolveTime(e+1) {
+			t.Errorf("othelloSolveTime(%d) = %v, othelloSolveTime(%d) = %v: want positive, not decreasing", e, othelloSolveTime(e), e+1, othelloSolveTime(e+1))
 		}
+	}
+	if got := othelloSolveTime(60); got != othelloSolveTimeMost {
+		t.Errorf("othelloSolveTime(60) = %v, want the most, %v", got, othelloSolveTimeMost)
 	}
 }
 

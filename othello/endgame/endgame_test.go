@@ -167,7 +167,7 @@ func TestFFO20To39(t *testing.T) {
 
 // TestFFO40To48 solves the problems of 20 to 25 empty squares of FFO
 // #40-#59; #49-#59, of 26 to 34, take minutes each without an evaluation
-// (TestFFO40To59Eval solves them with one, and BenchmarkFFO49To59 without).
+// (TestFFO40To52Eval solves them with one, and BenchmarkFFO49To59 without).
 func TestFFO40To48(t *testing.T) {
 	longtest.Skip(t, "solves FFO #40-#48, 20 to 25 empty squares")
 	checkFFO(t, ffoProblems(t, "fforum-40-59.obf")[:9], 40, false)

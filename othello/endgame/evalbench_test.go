@@ -85,21 +85,14 @@ func BenchmarkFFO49To59Eval(b *testing.B) {
 	benchFFO(b, "fforum-40-59.obf", 40, 9, 19, endgame.Options{Eval: search.OthelloPatternScore})
 }
 
-// ffoAllEnv is the environment variable that, set to 1 with the long
-// tier, has TestFFO40To59Eval solve FFO #53-#59 too: minutes each.
-const ffoAllEnv = "BOTARENA_FFO_ALL"
-
-// TestFFO40To59Eval solves FFO #40-#52 (20 to 28 empty squares), and with
-// BOTARENA_FFO_ALL=1 #53-#59 too (up to 34), with the learned evaluation of
-// package search ordering the moves: the exact score of each, and a best
-// move among the listed best.
-func TestFFO40To59Eval(t *testing.T) {
+// TestFFO40To52Eval solves FFO #40-#52 (20 to 28 empty squares) with
+// the learned evaluation of package search ordering the moves: the exact
+// score of each, and a best move among the listed best. FFO #53-#59 (up to
+// 34 empty squares) take minutes each: BenchmarkFFO49To59Eval solves them
+// and checks their scores.
+func TestFFO40To52Eval(t *testing.T) {
 	longtest.Skip(t, "solves FFO #40-#52, 20 to 28 empty squares, in a few minutes")
-	ps := readFFO(t, "fforum-40-59.obf")
-	if os.Getenv(ffoAllEnv) != "1" {
-		t.Logf("FFO #53-#59 left out: they take minutes each (%s=1 solves them)", ffoAllEnv)
-		ps = ps[:13]
-	}
+	ps := readFFO(t, "fforum-40-59.obf")[:13]
 	s := endgame.New(endgame.Options{Eval: search.OthelloPatternScore})
 	for i, p := range ps {
 		r, err := s.Solve(context.Background(), p.Pos)
