@@ -321,6 +321,7 @@ func dcBadPrograms(t *testing.T, r runner, log *slog.Logger, crash, hang, garbag
 // sleeps 3 s before it answers loses before ply 1 under -startup 1s, and
 // plays under -startup 30s.
 func TestDarkchessStartup(t *testing.T) {
+	t.Parallel() // its games mostly wait: for slow starts and time limits
 	if testing.Short() {
 		t.Skip("builds programs")
 	}

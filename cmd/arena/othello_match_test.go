@@ -28,6 +28,7 @@ func writeScript(t *testing.T, dir, name, body string) string {
 // missing, crash, or connect and then hang. Each faulty program loses its
 // game with the reason, and the match goes on to its end.
 func TestMatchOthelloPrograms(t *testing.T) {
+	t.Parallel() // its games mostly wait: for slow starts and time limits
 	if testing.Short() {
 		t.Skip("builds and runs programs")
 	}

@@ -37,6 +37,7 @@ func slowStarter(t *testing.T, game string, delay time.Duration) string {
 // it what it gives beyond its default, so that a program that takes 8 s
 // loses by default and plays under -startup 30s.
 func TestStartup(t *testing.T) {
+	t.Parallel() // its games mostly wait: for slow starts and time limits
 	if testing.Short() {
 		t.Skip("builds and runs programs")
 	}
