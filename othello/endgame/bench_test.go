@@ -14,25 +14,9 @@ import (
 // win/draw/loss search.
 func BenchmarkFFO(b *testing.B) {
 	ps := ffoProblemsB(b, "fforum-40-59.obf")[:5]
+	benchFFO(b, ps, 40, Options{})
 	s := New(Options{})
 	ctx := context.Background()
-	for i, p := range ps {
-		b.Run(fmt.Sprintf("%d", 40+i), func(b *testing.B) {
-			var nodes uint64
-			var spent time.Duration
-			for b.Loop() {
-				s.Clear()
-				start := time.Now()
-				r, err := s.Solve(ctx, p.Pos)
-				spent += time.Since(start)
-				if err != nil || r.Score != p.Moves[0].Value {
-					b.Fatalf("FFO #%d: Solve = %+v, %v; want %d", 40+i, r, err, p.Moves[0].Value)
-				}
-				nodes += r.Nodes
-			}
-			reportSolve(b, nodes, spent, 1)
-		})
-	}
 	b.Run("WLD41", func(b *testing.B) {
 		var nodes uint64
 		var spent time.Duration
@@ -48,6 +32,43 @@ func BenchmarkFFO(b *testing.B) {
 		}
 		reportSolve(b, nodes, spent, 1)
 	})
+}
+
+// benchFFO solves the problems ps, numbered from number, one by one, each
+// from an empty table, with a solver made with o, one sub-benchmark each,
+// and checks each score. With an evaluation it also reports the
+// evaluation's calls (evals/op).
+func benchFFO(b *testing.B, ps []problem, number int, o Options) {
+	var evals uint64
+	if eval := o.Eval; eval != nil {
+		o.Eval = func(p, q uint64) int {
+			evals++
+			return eval(p, q)
+		}
+	}
+	s := New(o)
+	ctx := context.Background()
+	for i, p := range ps {
+		b.Run(fmt.Sprintf("%d", number+i), func(b *testing.B) {
+			var nodes uint64
+			var spent time.Duration
+			evals = 0
+			for b.Loop() {
+				s.Clear()
+				start := time.Now()
+				r, err := s.Solve(ctx, p.Pos)
+				spent += time.Since(start)
+				if err != nil || r.Score != p.Moves[0].Value {
+					b.Fatalf("FFO #%d: Solve = %+v, %v; want %d", number+i, r, err, p.Moves[0].Value)
+				}
+				nodes += r.Nodes
+			}
+			reportSolve(b, nodes, spent, 1)
+			if o.Eval != nil {
+				b.ReportMetric(float64(evals)/float64(b.N), "evals/op")
+			}
+		})
+	}
 }
 
 // BenchmarkFFO1To19 solves the FFO problems #1-#19 (14 to 16 empty
@@ -89,24 +110,5 @@ func reportSolve(b *testing.B, nodes uint64, spent time.Duration, positions int)
 // with the learned evaluation). Select one with
 // -bench FFO49To59/52.
 func BenchmarkFFO49To59(b *testing.B) {
-	ps := ffoProblemsB(b, "fforum-40-59.obf")[9:]
-	s := New(Options{})
-	ctx := context.Background()
-	for i, p := range ps {
-		b.Run(fmt.Sprintf("%d", 49+i), func(b *testing.B) {
-			var nodes uint64
-			var spent time.Duration
-			for b.Loop() {
-				s.Clear()
-				start := time.Now()
-				r, err := s.Solve(ctx, p.Pos)
-				spent += time.Since(start)
-				if err != nil || r.Score != p.Moves[0].Value {
-					b.Fatalf("FFO #%d: Solve = %+v, %v; want %d", 49+i, r, err, p.Moves[0].Value)
-				}
-				nodes += r.Nodes
-			}
-			reportSolve(b, nodes, spent, 1)
-		})
-	}
+	benchFFO(b, ffoProblemsB(b, "fforum-40-59.obf")[9:], 49, Options{})
 }

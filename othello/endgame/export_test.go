@@ -5,3 +5,9 @@ var ReadOBF = readOBF
 
 // Problem is problem for the tests of package endgame_test.
 type Problem = problem
+
+// BenchFFO is benchFFO for the benchmarks of package endgame_test.
+var BenchFFO = benchFFO
+
+// FFOProblems is ffoProblemsB for the tests of package endgame_test.
+var FFOProblems = ffoProblemsB
