@@ -111,13 +111,13 @@ var ffoErrata = map[int]map[othello.Move]int{
 	31: {othello.Place(othello.G1): -32},
 }
 
-// checkFFO checks the solver's exact score of the FFO problems ps,
-// numbered from first, and its best move; with listed, also the score of
+// checkFFO checks the exact score of the FFO problems ps, numbered from
+// first, and the best move, of a solver made with o; with listed, also the score of
 // every listed move, each by a search of the position after the move with
 // the window (-v-1, -v+1) around its listed value v, exact only when the
 // score is -v.
-func checkFFO(t *testing.T, ps []problem, first int, listed bool) {
-	s := New(Options{})
+func checkFFO(t *testing.T, ps []problem, first int, listed bool, o Options) {
+	s := New(o)
 	for i, p := range ps {
 		r, err := s.Solve(context.Background(), p.Pos)
 		if err != nil {
@@ -157,12 +157,12 @@ func checkFFO(t *testing.T, ps []problem, first int, listed bool) {
 }
 
 func TestFFO1To19(t *testing.T) {
-	checkFFO(t, ffoProblems(t, "fforum-1-19.obf"), 1, true)
+	checkFFO(t, ffoProblems(t, "fforum-1-19.obf"), 1, true, Options{})
 }
 
 func TestFFO20To39(t *testing.T) {
 	longtest.Skip(t, "solves FFO #20-#39, 6 to 26 empty squares, and every listed move")
-	checkFFO(t, ffoProblems(t, "fforum-20-39.obf"), 20, true)
+	checkFFO(t, ffoProblems(t, "fforum-20-39.obf"), 20, true, Options{})
 }
 
 // TestFFO40To48 solves the problems of 20 to 25 empty squares of FFO
@@ -170,7 +170,7 @@ func TestFFO20To39(t *testing.T) {
 // (TestFFO40To52Eval solves them with one, and BenchmarkFFO49To59 without).
 func TestFFO40To48(t *testing.T) {
 	longtest.Skip(t, "solves FFO #40-#48, 20 to 25 empty squares")
-	checkFFO(t, ffoProblems(t, "fforum-40-59.obf")[:9], 40, false)
+	checkFFO(t, ffoProblems(t, "fforum-40-59.obf")[:9], 40, false, Options{})
 }
 
 // plainSearch is a fail-soft alpha-beta search over package othello, with

@@ -1,12 +1,9 @@
 package endgame_test
 
 import (
-	"context"
-	"slices"
 	"testing"
 
 	"github.com/botarena/botarena/internal/longtest"
-	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/othello/endgame"
 	"github.com/botarena/botarena/search"
 )
@@ -31,24 +28,5 @@ func BenchmarkFFO49To59Eval(b *testing.B) {
 func TestFFO40To52Eval(t *testing.T) {
 	longtest.Skip(t, "solves FFO #40-#52, 20 to 28 empty squares, in a few minutes")
 	ps := endgame.FFOProblems(t, "fforum-40-59.obf")[:13]
-	s := endgame.New(endgame.Options{Eval: search.OthelloPatternScore})
-	for i, p := range ps {
-		r, err := s.Solve(context.Background(), p.Pos)
-		if err != nil {
-			t.Fatal(err)
-		}
-		best := p.Moves[0].Value
-		if r.Score != best || !r.Exact {
-			t.Errorf("FFO #%d: Solve = %+v, want the exact score %d", 40+i, r, best)
-		}
-		var bests []othello.Move
-		for _, m := range p.Moves {
-			if m.Value == best {
-				bests = append(bests, m.Move)
-			}
-		}
-		if !slices.Contains(bests, r.Best) {
-			t.Errorf("FFO #%d: best move %s, not one of the listed best %v", 40+i, r.Best, bests)
-		}
-	}
+	endgame.CheckFFO(t, ps, 40, false, endgame.Options{Eval: search.OthelloPatternScore})
 }

@@ -11,3 +11,6 @@ var BenchFFO = benchFFO
 
 // FFOProblems is ffoProblemsB for the tests of package endgame_test.
 var FFOProblems = ffoProblemsB
+
+// CheckFFO is checkFFO for the tests of package endgame_test.
+var CheckFFO = checkFFO
