@@ -3,6 +3,7 @@ package endgame
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -135,25 +136,36 @@ func checkFFO(t *testing.T, ps []problem, first int, listed bool, o Options) {
 			if !listed {
 				continue
 			}
-			after, err := p.Pos.Play(m.Move)
-			if err != nil {
-				t.Fatalf("FFO #%d: listed move %s: %v", first+i, m.Move, err)
-			}
-			if v, ok := ffoErrata[first+i][m.Move]; ok {
-				m.Value = v
-			}
-			a, err := s.run(context.Background(), after, -m.Value-1, -m.Value+1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !a.Exact || -a.Score != m.Value {
-				t.Errorf("FFO #%d: %s scores %d (exact %v), listed %+d", first+i, m.Move, -a.Score, a.Exact, m.Value)
+			if err := checkListed(s, p, first+i, m); err != nil {
+				t.Error(err)
 			}
 		}
 		if !slices.Contains(bests, r.Best) {
 			t.Errorf("FFO #%d: best move %s, not one of the listed best %v", first+i, r.Best, bests)
 		}
 	}
+}
+
+// checkListed checks with s the listed move m of FFO problem number p:
+// that its score is exact and the listed one (or the erratum's), by a search
+// of the position after m with the window (-v-1, -v+1) around the listed
+// value v, exact only when the score is -v.
+func checkListed(s *Solver, p problem, number int, m moveValue) error {
+	after, err := p.Pos.Play(m.Move)
+	if err != nil {
+		return fmt.Errorf("FFO #%d: listed move %s: %v", number, m.Move, err)
+	}
+	if v, ok := ffoErrata[number][m.Move]; ok {
+		m.Value = v
+	}
+	a, err := s.run(context.Background(), after, -m.Value-1, -m.Value+1)
+	if err != nil {
+		return fmt.Errorf("FFO #%d: listed move %s: %v", number, m.Move, err)
+	}
+	if !a.Exact || -a.Score != m.Value {
+		return fmt.Errorf("FFO #%d: %s scores %d (exact %v), listed %+d", number, m.Move, -a.Score, a.Exact, m.Value)
+	}
+	return nil
 }
 
 func TestFFO1To19(t *testing.T) {

@@ -1,6 +1,7 @@
 package endgame_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/botarena/botarena/internal/longtest"
@@ -29,4 +30,26 @@ func TestFFO40To52Eval(t *testing.T) {
 	longtest.Skip(t, "solves FFO #40-#52, 20 to 28 empty squares, in a few minutes")
 	ps := endgame.FFOProblems(t, "fforum-40-59.obf")[:13]
 	endgame.CheckFFO(t, ps, 40, false, endgame.Options{Eval: search.OthelloPatternScore})
+}
+
+// BenchmarkFFO49To59EvalListed checks the score of every listed move of
+// FFO #49-#59 (26 to 34 empty squares) with the learned evaluation, one
+// sub-benchmark a move, each from an empty table: seconds to many minutes
+// each, hours in all. Select a problem with -bench 'EvalListed/55/', a
+// move with -bench 'EvalListed/55/B7'.
+func BenchmarkFFO49To59EvalListed(b *testing.B) {
+	ps := endgame.FFOProblems(b, "fforum-40-59.obf")[9:]
+	s := endgame.New(endgame.Options{Eval: search.OthelloPatternScore})
+	for i, p := range ps {
+		for _, m := range p.Moves {
+			b.Run(fmt.Sprintf("%d/%s", 49+i, m.Move), func(b *testing.B) {
+				for b.Loop() {
+					s.Clear()
+					if err := endgame.CheckListed(s, p, 49+i, m); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
 }

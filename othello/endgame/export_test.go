@@ -14,3 +14,6 @@ var FFOProblems = ffoProblemsB
 
 // CheckFFO is checkFFO for the tests of package endgame_test.
 var CheckFFO = checkFFO
+
+// CheckListed is checkListed for the benchmarks of package endgame_test.
+var CheckListed = checkListed
