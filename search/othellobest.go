@@ -342,9 +342,9 @@ func (s *othelloSearch) storeKey(key uint64, depth int, value, alpha, beta float
 }
 
 // othelloSolverTable is the size of [OthelloBestPlayer]'s endgame
-// solver's table (24 bytes an entry): larger tables solve 20 to 24 empty
+// solver's table (64 bytes a bucket of three): larger tables solve 20 to 24 empty
 // squares little faster.
-const othelloSolverTable = 1 << 18
+const othelloSolverTable = 3 << 16
 
 // othelloSolveTimeMost is the most [othelloSolveTime] says: far more than
 // any move's time.
@@ -415,7 +415,7 @@ func othelloSolve(ctx context.Context, solver *endgame.Solver, p othello.Positio
 // lost. The options o are read as [AlphaBeta] reads them (Nodes, Depth,
 // TableSize, Solve; Quiesce is unused). It keeps its table from one move to the
 // next; it reads the embedded weights, and allocates its tables (the
-// solver's 6 MiB), when it is made. A forced move is played at once.
+// solver's 4 MiB), when it is made. A forced move is played at once.
 //
 // It keeps time as [OthelloAlphaBetaPlayer] does, with a [timer.Manager]
 // for each game, but begins no iteration past half the time to the move's

@@ -10,14 +10,14 @@ import (
 )
 
 // DefaultTableSize is the number of transposition-table entries of a
-// [Solver] whose [Options] leave TableSize at 0: 24 MiB.
-const DefaultTableSize = 1 << 20
+// [Solver] whose [Options] leave TableSize at 0: 786,432 entries, a table of 16 MiB.
+const DefaultTableSize = 3 << 18
 
-// BigTableSize is the number of transposition-table entries (192 MiB) to
+// BigTableSize is the number of transposition-table entries (6,291,456: 128 MiB) to
 // which a [Solver] whose [Options] leave TableSize at 0 grows its table
 // before its first solve of at least BigEmpties empty squares: the larger
 // table saves about a tenth of the positions searched there.
-const BigTableSize = 1 << 23
+const BigTableSize = 3 << 21
 
 // BigEmpties is the number of empty squares from which a [Solver] with
 // the default table size solves with a table of BigTableSize entries.
@@ -29,9 +29,10 @@ var ErrBoard = errors.New("endgame: only 8x8 positions are solved")
 
 // Options are the settings of a [Solver].
 type Options struct {
-	// TableSize is the number of entries of the transposition table (24
-	// bytes each), rounded down to a power of two, at least 2; 0 means
-	// DefaultTableSize, grown to BigTableSize for big solves.
+	// TableSize is the most entries of the transposition table: it keeps
+	// them in buckets of three, 64 bytes a bucket, and its number of
+	// buckets is the greatest power of two that fits (at least one); 0
+	// means DefaultTableSize, grown to BigTableSize for big solves.
 	TableSize int
 	// Eval, when not nil, estimates the final disc difference (from -64
 	// to 64) for the side to move of the position whose discs are player

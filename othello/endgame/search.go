@@ -6,7 +6,7 @@ const (
 	// shallowEmpties is the most empty squares at which the null-window
 	// search goes without the table and orders moves by parity and square
 	// only (the table and the sort cost more than they save there).
-	shallowEmpties = 6
+	shallowEmpties = 7
 	// etcEmpties is the fewest empty squares at which the search looks up
 	// the positions after each move in the table before searching any
 	// (enhanced transposition cut-off).

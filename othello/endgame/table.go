@@ -1,32 +1,45 @@
 package endgame
 
-// entry is a slot of the transposition table: the bounds of the exact
-// score of the position (P to move), the best move found there, and the
-// number of empty squares (the worth of the entry). P = O = 0, a board
-// without discs that no search meets, marks an empty slot.
+// entry is what the table knows of a position (P to move): the bounds of
+// its exact score, the best move found there, and the number of empty
+// squares (the worth of the entry).
 type entry struct {
-	P, O         uint64
 	lower, upper int8
 	move         uint8 // the best move's square + 1, or 0
 	empties      uint8
 }
 
-// table is a transposition table of two-slot buckets, of fixed size: the
-// search never allocates. A slot keeps whole positions, so a probe never
-// mistakes one position for another, and as the bounds are of the exact
-// score, which the position alone decides, entries stay true from one
-// search to the next.
-type table struct {
-	slots []entry
-	mask  uint64 // index mask of the buckets' first slots
+// bucketSlots is the number of positions a bucket of the table holds.
+const bucketSlots = 3
+
+// bucket is a set of slots of the table, 64 bytes: one cache line, which
+// a probe reads at one memory access when the table is aligned to 64 bytes
+// (a table of more than 32 KiB is: it has pages of its own). A slot keeps
+// the whole position, so a probe never mistakes one position for another.
+// P = O = 0, a board without discs that no search meets, marks an empty
+// slot.
+type bucket struct {
+	keys [bucketSlots][2]uint64 // P, O
+	e    [bucketSlots]entry
+	_    [64 - bucketSlots*20]byte
 }
 
+// table is a transposition table of fixed size: the search never
+// allocates. As the bounds are of the exact score, which the position
+// alone decides, entries stay true from one search to the next.
+type table struct {
+	buckets []bucket
+	mask    uint64
+}
+
+// newTable returns a table of at most size slots (at least one bucket):
+// the greatest power of two of buckets that fits.
 func newTable(size int) table {
-	n := 2
-	for n*2 <= size {
+	n := 1
+	for n*2*bucketSlots <= size {
 		n *= 2
 	}
-	return table{slots: make([]entry, n), mask: uint64(n-1) &^ 1}
+	return table{buckets: make([]bucket, n), mask: uint64(n - 1)}
 }
 
 func hash(P, O uint64) uint64 {
@@ -36,21 +49,19 @@ func hash(P, O uint64) uint64 {
 
 // probe returns the entry of (P, O), or nil.
 func (t *table) probe(P, O uint64) *entry {
-	i := hash(P, O) & t.mask
-	b := t.slots[i : i+2 : i+2]
-	if b[0].P == P && b[0].O == O {
-		return &b[0]
-	}
-	if b[1].P == P && b[1].O == O {
-		return &b[1]
+	b := &t.buckets[hash(P, O)&t.mask]
+	for i := range bucketSlots {
+		if b.keys[i][0] == P && b.keys[i][1] == O {
+			return &b.e[i]
+		}
 	}
 	return nil
 }
 
 // store records that a search of (P, O) with empties empty squares and
 // the window (alpha, beta) returned v (fail-soft), with best move sq (or
-// -1). The first slot of a bucket keeps the search of the most empty
-// squares, the second the latest.
+// -1). A new position takes the slot of the fewest empty squares: the
+// least work lost.
 func (t *table) store(P, O uint64, empties, alpha, beta, v, sq int) {
 	lower, upper := int8(-64), int8(64)
 	if v < beta {
@@ -59,28 +70,23 @@ func (t *table) store(P, O uint64, empties, alpha, beta, v, sq int) {
 	if v > alpha {
 		lower = int8(v)
 	}
-	i := hash(P, O) & t.mask
-	b := t.slots[i : i+2 : i+2]
-	var e *entry
-	switch {
-	case b[0].P == P && b[0].O == O:
-		e = &b[0]
-	case b[1].P == P && b[1].O == O:
-		e = &b[1]
-	}
-	if e != nil {
-		e.lower, e.upper = max(e.lower, lower), min(e.upper, upper)
-		if sq >= 0 {
-			e.move = uint8(sq + 1)
+	b := &t.buckets[hash(P, O)&t.mask]
+	k := 0
+	for i := range bucketSlots {
+		if b.keys[i][0] == P && b.keys[i][1] == O {
+			e := &b.e[i]
+			e.lower, e.upper = max(e.lower, lower), min(e.upper, upper)
+			if sq >= 0 {
+				e.move = uint8(sq + 1)
+			}
+			return
 		}
-		return
+		if b.e[i].empties < b.e[k].empties {
+			k = i
+		}
 	}
-	e = &b[1]
-	if int(b[0].empties) <= empties {
-		b[1] = b[0]
-		e = &b[0]
-	}
-	*e = entry{P: P, O: O, lower: lower, upper: upper, move: uint8(sq + 1), empties: uint8(empties)}
+	b.keys[k] = [2]uint64{P, O}
+	b.e[k] = entry{lower: lower, upper: upper, move: uint8(sq + 1), empties: uint8(empties)}
 }
 
-func (t *table) clear() { clear(t.slots) }
+func (t *table) clear() { clear(t.buckets) }
