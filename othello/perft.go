@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/botarena/botarena/othello/internal/movegen"
 )
 
 // Convention is a perft counting convention. The two differ only in how a game
@@ -117,20 +119,20 @@ func leaves(P, O, moves, area, inner uint64, bik bool) uint64 {
 		sq := bits.TrailingZeros64(moves) & 63
 		moves &= moves - 1
 		// f := flips(sq, P, O)
-		r := &rays[sq]
+		r := movegen.Rays(sq)
 		b := uint64(1) << uint(sq)
-		f := flipUp(r[0], b<<1, P, O) | flipUp(r[1], b<<7, P, O) |
-			flipUp(r[2], b<<8, P, O) | flipUp(r[3], b<<9, P, O) |
-			flipDown(r[4], P, O) | flipDown(r[5], P, O) |
-			flipDown(r[6], P, O) | flipDown(r[7], P, O)
+		f := movegen.FlipUp(r[0], b<<1, P, O) | movegen.FlipUp(r[1], b<<7, P, O) |
+			movegen.FlipUp(r[2], b<<8, P, O) | movegen.FlipUp(r[3], b<<9, P, O) |
+			movegen.FlipDown(r[4], P, O) | movegen.FlipDown(r[5], P, O) |
+			movegen.FlipDown(r[6], P, O) | movegen.FlipDown(r[7], P, O)
 		cP, cO := O^f, P|f|b
 		// m := moveGen(cP, cO, inner) & area
 		mO := cO & inner
 		p8, p7, p9 := cO&(cO<<8), mO&(mO<<7), mO&(mO<<9)
-		m := (eastMoves(cP, mO) | westMoves(cP, mO) |
-			upMoves(cP, cO, p8, 8) | downMoves(cP, cO, p8, 8) |
-			upMoves(cP, mO, p7, 7) | downMoves(cP, mO, p7, 7) |
-			upMoves(cP, mO, p9, 9) | downMoves(cP, mO, p9, 9)) &^ (cP | cO) & area
+		m := (movegen.East(cP, mO) | movegen.West(cP, mO) |
+			movegen.Up(cP, cO, p8, 8) | movegen.Down(cP, cO, p8, 8) |
+			movegen.Up(cP, mO, p7, 7) | movegen.Down(cP, mO, p7, 7) |
+			movegen.Up(cP, mO, p9, 9) | movegen.Down(cP, mO, p9, 9)) &^ (cP | cO) & area
 		if m == 0 { // rare: the child must pass, or the game is over
 			if bik || legalMoves(cO, cP)&area != 0 {
 				n++

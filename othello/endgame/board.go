@@ -1,102 +1,27 @@
 package endgame
 
-import "math/bits"
+import (
+	"math/bits"
 
-// The bitboard primitives below are the othello package's, copied so that
-// the solver's hot code is its own: bit x+8y stands for the square in
-// column x and row y, P holds the discs of the side to move and O the
-// opponent's.
+	"github.com/botarena/botarena/othello/internal/movegen"
+)
 
+// The board's masks and move generator are package movegen's, which
+// package othello shares: bit x+8y stands for the square in column x and
+// row y, P holds the discs of the side to move and O the opponent's.
 const (
-	innerCols = 0x7E7E7E7E7E7E7E7E // columns b..g: stops wrap-around on horizontal shifts
-	notAFile  = 0xFEFEFEFEFEFEFEFE
-	notHFile  = 0x7F7F7F7F7F7F7F7F
+	innerCols = movegen.InnerCols
+	notAFile  = movegen.NotAFile
+	notHFile  = movegen.NotHFile
 	corners   = 0x8100000000000081
 )
 
-// moveGen returns the squares where P may place a disc against O; inner
-// must be innerCols (a parameter, so that the compiler does not fold the
-// mask into every use of O).
-func moveGen(P, O, inner uint64) uint64 {
-	mO := O & inner
-	p8, p7, p9 := O&(O<<8), mO&(mO<<7), mO&(mO<<9)
-	return (eastMoves(P, mO) | westMoves(P, mO) |
-		upMoves(P, O, p8, 8) | downMoves(P, O, p8, 8) |
-		upMoves(P, mO, p7, 7) | downMoves(P, mO, p7, 7) |
-		upMoves(P, mO, p9, 9) | downMoves(P, mO, p9, 9)) &^ (P | O)
-}
-
 // legalMoves returns the squares where P may place a disc against O.
-func legalMoves(P, O uint64) uint64 { return moveGen(P, O, innerCols) }
-
-func eastMoves(P, mO uint64) uint64 { return mO + (mO & (P << 1)) }
-
-func westMoves(P, mO uint64) uint64 {
-	f := mO & (P >> 1)
-	f |= mO & (f >> 1)
-	pairs := mO & (mO >> 1)
-	f |= pairs & (f >> 2)
-	f |= pairs & (f >> 2)
-	return f >> 1
-}
-
-func upMoves(P, mask, pairs uint64, dir uint) uint64 {
-	f := mask & (P << dir)
-	f |= mask & (f << dir)
-	f |= pairs & (f << (2 * dir))
-	f |= pairs & (f << (2 * dir))
-	return f << dir
-}
-
-func downMoves(P, mask, pairs uint64, dir uint) uint64 {
-	f := mask & (P >> dir)
-	f |= mask & (f >> dir)
-	pairs >>= dir
-	f |= pairs & (f >> (2 * dir))
-	f |= pairs & (f >> (2 * dir))
-	return f >> dir
-}
-
-// rays[sq][d] holds the squares strictly beyond sq in direction d, to the
-// board's edge: directions 0..3 toward higher bit indices (+1, +7, +8,
-// +9), 4..7 toward lower ones (-1, -7, -8, -9).
-var rays = func() (r [64][8]uint64) {
-	dx := [8]int{1, -1, 0, 1, -1, 1, 0, -1}
-	dy := [8]int{0, 1, 1, 1, 0, -1, -1, -1}
-	for sq := range 64 {
-		for d := range 8 {
-			x, y := sq&7+dx[d], sq>>3+dy[d]
-			for x >= 0 && x < 8 && y >= 0 && y < 8 {
-				r[sq][d] |= 1 << uint(x+8*y)
-				x, y = x+dx[d], y+dy[d]
-			}
-		}
-	}
-	return r
-}()
+func legalMoves(P, O uint64) uint64 { return movegen.Gen(P, O, innerCols) }
 
 // flips returns the discs of O that turn when P places a disc on sq: zero
 // exactly when the placement flips nothing.
-func flips(sq int, P, O uint64) uint64 {
-	r := &rays[sq&63]
-	b := uint64(1) << uint(sq&63)
-	return flipUp(r[0], b<<1, P, O) | flipUp(r[1], b<<7, P, O) |
-		flipUp(r[2], b<<8, P, O) | flipUp(r[3], b<<9, P, O) |
-		flipDown(r[4], P, O) | flipDown(r[5], P, O) |
-		flipDown(r[6], P, O) | flipDown(r[7], P, O)
-}
-
-func flipUp(ray, first, P, O uint64) uint64 {
-	out := ((O | ^ray) + first) & ray & P
-	t := out - 1
-	return t & ray &^ uint64(int64(t)>>63)
-}
-
-func flipDown(ray, P, O uint64) uint64 {
-	top := uint64(1) << (uint(bits.Len64(ray&^O)-1) & 63)
-	out := top & P
-	return ray & -(out << 1)
-}
+func flips(sq int, P, O uint64) uint64 { return movegen.Flips(sq, P, O) }
 
 // finalScore is the score of a finished game for P: the disc difference,
 // the empty squares going to the winner.

@@ -1,6 +1,10 @@
 package endgame
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/botarena/botarena/othello/internal/movegen"
+)
 
 const (
 	// shallowEmpties is the most empty squares at which the null-window
@@ -47,7 +51,7 @@ var neighbours = func() (n [64]uint64) {
 // one empty square of a full board: along each line, the discs before the
 // nearest disc of P, all the opponent's.
 func lastFlips(x int, P uint64) int {
-	r := &rays[x&63]
+	r := movegen.Rays(x)
 	return bits.OnesCount64(lastUp(r[0], P) | lastUp(r[1], P) | lastUp(r[2], P) | lastUp(r[3], P) |
 		lastDown(r[4], P) | lastDown(r[5], P) | lastDown(r[6], P) | lastDown(r[7], P))
 }
