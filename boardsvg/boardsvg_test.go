@@ -103,6 +103,44 @@ func TestGeister(t *testing.T) {
 	}
 }
 
+// TestGeisterFlip: with Flip, the board is drawn rotated half a turn for
+// the second player: its ghosts at the bottom and upright, the first
+// player's at the top and upside down, the coordinates from 5 down to 0,
+// its exits at the top. Without, the other way round.
+func TestGeisterFlip(t *testing.T) {
+	p, _ := geister.Start(geister.RedsAt(0), geister.RedsAt(0))
+	ghost := regexp.MustCompile(`<g class="ghost (first|second) [a-z]+" transform="translate\((\d+) (\d+)\)">(<g transform="rotate\(180\)">)?`)
+	coord := regexp.MustCompile(`<text class="coord"[^>]*>(\d)</text>`)
+	exit := regexp.MustCompile(`<text class="exit" x="\d+" y="(\d+)"[^>]*>(1st|2nd) exit</text>`)
+	for _, flip := range []bool{false, true} {
+		s := Geister(p, GeisterOptions{Flip: flip})
+		browsertest.CheckSVG(t, s)
+		bottom := "first"
+		if flip {
+			bottom = "second"
+		}
+		gs := ghost.FindAllStringSubmatch(s, -1)
+		if len(gs) != 16 {
+			t.Fatalf("flip %v: %d ghosts drawn, want 16", flip, len(gs))
+		}
+		for _, m := range gs {
+			low := atof(t, m[3]) > gsTop+gsBoard/2
+			if low != (m[1] == bottom) || (m[4] == "") != (m[1] == bottom) {
+				t.Errorf("flip %v: a %s ghost at y %s, upside down %v; want the %s player's at the bottom and upright, the other's at the top and upside down", flip, m[1], m[3], m[4] != "", bottom)
+			}
+		}
+		if c := coord.FindStringSubmatch(s); c == nil || (c[1] == "5") != flip {
+			t.Errorf("flip %v: the first coordinate is %v", flip, c)
+		}
+		for _, e := range exit.FindAllStringSubmatch(s, -1) {
+			top := atof(t, e[1]) < gsTop+gsBoard/2
+			if top != ((e[2] == "2nd") == flip) {
+				t.Errorf("flip %v: the %s exit label at y %s", flip, e[2], e[1])
+			}
+		}
+	}
+}
+
 // TestGeisterEscape: an escape is drawn as an arrow off the board from the
 // exit the ghost left.
 func TestGeisterEscape(t *testing.T) {
@@ -278,9 +316,16 @@ func atoi(s string) int {
 
 // TestGeisterAreas: every ghost drawn lies in the area of its square, the
 // squares' areas tile the board without overlap, and the place beyond each
-// exit holds the arrow of an escape from it and touches the exit's square.
+// exit holds the arrow of an escape from it and touches the exit's square;
+// in either frame (GeisterAreas and GeisterFlippedAreas).
 func TestGeisterAreas(t *testing.T) {
-	areas := GeisterAreas()
+	t.Run("first", func(t *testing.T) { checkGeisterAreas(t, GeisterAreas(), false) })
+	t.Run("flipped", func(t *testing.T) { checkGeisterAreas(t, GeisterFlippedAreas(), true) })
+}
+
+// checkGeisterAreas checks the areas of the pictures drawn with Flip set
+// to flip.
+func checkGeisterAreas(t *testing.T, areas []Area, flip bool) {
 	if len(areas) != 40 {
 		t.Fatalf("%d areas, want 36 squares and 4 exits", len(areas))
 	}
@@ -302,7 +347,7 @@ func TestGeisterAreas(t *testing.T) {
 	// down column 4, and so on, one picture per position.
 	seen := map[string]bool{}
 	for range 40 {
-		s := Geister(p, GeisterOptions{})
+		s := Geister(p, GeisterOptions{Flip: flip})
 		for _, m := range ghost.FindAllStringSubmatch(s, -1) {
 			x, y := atof(t, m[2]), atof(t, m[3])
 			hit := ""
@@ -326,7 +371,8 @@ func TestGeisterAreas(t *testing.T) {
 					continue
 				}
 				a := byName[sq.String()]
-				x, y := float64(gsLeft+sq.X()*gsCell+gsCell/2), float64(gsTop+sq.Y()*gsCell+gsCell/2)
+				cx, cy := gsAt(sq, flip)
+				x, y := float64(gsLeft+cx*gsCell+gsCell/2), float64(gsTop+cy*gsCell+gsCell/2)
 				if !in(a, x, y) {
 					t.Fatalf("the %s player's %s on %s is drawn at (%v, %v), outside its area %+v", c, g, sq, x, y, a)
 				}
@@ -378,7 +424,7 @@ func TestGeisterAreas(t *testing.T) {
 		if err != nil {
 			t.Fatalf("corner %s: escape %v: %v", corner, esc, err)
 		}
-		m := arrow.FindStringSubmatch(Geister(after, GeisterOptions{Last: esc, Before: before}))
+		m := arrow.FindStringSubmatch(Geister(after, GeisterOptions{Last: esc, Before: before, Flip: flip}))
 		if m == nil {
 			t.Fatalf("corner %s: no escape arrow", corner)
 		}

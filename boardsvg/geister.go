@@ -44,24 +44,36 @@ func geisterLastMoveOf(prev, next geister.Position, m geister.Move) geisterLastM
 }
 
 // geisterBoard is the part of the picture that never changes (the board,
-// the grid, the exits, the coordinates), drawn once.
-var geisterBoard = drawGeisterBoard()
+// the grid, the exits, the coordinates), drawn once: [0] in the first
+// player's frame, [1] in the second player's (GeisterOptions.Flip).
+var geisterBoard = [2]string{drawGeisterBoard(false), drawGeisterBoard(true)}
 
-// drawGeisterBoard draws the unchanging part of the picture.
-func drawGeisterBoard() string {
+// gsAt returns the column and row where square s is drawn: its x and y,
+// or with flip, the board rotated half a turn.
+func gsAt(s geister.Square, flip bool) (x, y int) {
+	if flip {
+		return 5 - s.X(), 5 - s.Y()
+	}
+	return s.X(), s.Y()
+}
+
+// drawGeisterBoard draws the unchanging part of the picture, with flip in
+// the second player's frame.
+func drawGeisterBoard(flip bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#f5efe2"/>`, gsWidth, gsHeight)
 	fmt.Fprintf(&b, `<rect class="board" x="%d" y="%d" width="%d" height="%d" fill="#d8bf8f" stroke="#5b4630" stroke-width="3"/>`, gsLeft, gsTop, gsBoard, gsBoard)
 	// The exits: the first player's at the top corners, the second
-	// player's at the bottom ones.
+	// player's at the bottom ones (the other way round with flip).
 	for _, e := range [...]struct {
-		x, y int
-		who  string
-	}{{0, 0, "1st"}, {5, 0, "1st"}, {0, 5, "2nd"}, {5, 5, "2nd"}} {
-		x, y := gsLeft+e.x*gsCell, gsTop+e.y*gsCell
+		s   geister.Square
+		who string
+	}{{geister.SquareAt(0, 0), "1st"}, {geister.SquareAt(5, 0), "1st"}, {geister.SquareAt(0, 5), "2nd"}, {geister.SquareAt(5, 5), "2nd"}} {
+		ex, ey := gsAt(e.s, flip)
+		x, y := gsLeft+ex*gsCell, gsTop+ey*gsCell
 		fmt.Fprintf(&b, `<rect class="exit" x="%d" y="%d" width="%d" height="%d" fill="#b9dcb4"/>`, x, y, gsCell, gsCell)
 		ty := y + 10
-		if e.y == 5 {
+		if ey == 5 {
 			ty = y + gsCell - 3
 		}
 		fmt.Fprintf(&b, `<text class="exit" x="%d" y="%d" font-size="9" text-anchor="middle" fill="#2e6b2a">%s exit</text>`, x+gsCell/2, ty, e.who)
@@ -70,11 +82,16 @@ func drawGeisterBoard() string {
 		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#5b4630" stroke-width="1.2"/>`, gsLeft+i*gsCell, gsTop, gsLeft+i*gsCell, gsTop+gsBoard)
 		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#5b4630" stroke-width="1.2"/>`, gsLeft, gsTop+i*gsCell, gsLeft+gsBoard, gsTop+i*gsCell)
 	}
-	// Coordinates: x above and below, y on the left, as in "xy".
+	// Coordinates: x above and below, y on the left, as in "xy" (from 5
+	// down to 0 with flip).
 	for i := range 6 {
-		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft+i*gsCell+gsCell/2, gsTop-12, i)
-		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft+i*gsCell+gsCell/2, gsTop+gsBoard+24, i)
-		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft-16, gsTop+i*gsCell+gsCell/2+5, i)
+		c := i
+		if flip {
+			c = 5 - i
+		}
+		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft+i*gsCell+gsCell/2, gsTop-12, c)
+		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft+i*gsCell+gsCell/2, gsTop+gsBoard+24, c)
+		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d" font-size="15" text-anchor="middle" fill="#3b2f22">%d</text>`, gsLeft-16, gsTop+i*gsCell+gsCell/2+5, c)
 	}
 	return b.String()
 }
@@ -96,6 +113,11 @@ type GeisterOptions struct {
 	// that side. Ghosts off the board (captured or escaped) always show
 	// their colours, which both players know.
 	Hide [2]bool
+	// Flip draws the picture in the second player's frame: the board
+	// rotated half a turn, the second player's ghosts at the bottom and
+	// upright, the first player's upside down (the seat page of the second
+	// player). GeisterFlippedAreas are its clickable areas.
+	Flip bool
 	// Size is the picture's width in pixels, its height in proportion; 0
 	// for none (the picture has a viewBox and fills what the page gives
 	// it).
@@ -112,13 +134,17 @@ type GeisterOptions struct {
 func Geister(p geister.Position, o GeisterOptions) string {
 	last := geisterLastMoveOf(o.Before, p, o.Last)
 	var b strings.Builder
-	b.Grow(len(geisterBoard) + 6<<10)
+	b.Grow(len(geisterBoard[0]) + 6<<10)
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 `)
 	gsInts(&b, " ", gsWidth, gsHeight)
 	b.WriteString(`"`)
 	writeSize(&b, o.Size, gsWidth, gsHeight)
 	b.WriteString(` font-family="DejaVu Sans, Arial, Helvetica, sans-serif">`)
-	b.WriteString(geisterBoard)
+	if o.Flip {
+		b.WriteString(geisterBoard[1])
+	} else {
+		b.WriteString(geisterBoard[0])
+	}
 	// The last move: the square it left, pale, and the one it reached.
 	if last.ok {
 		for _, h := range [...]struct {
@@ -126,8 +152,9 @@ func Geister(p geister.Position, o GeisterOptions) string {
 			fill string
 		}{{last.from, "#f7e48a"}, {last.to, "#f2cf3a"}} {
 			if h.s.Valid() {
+				x, y := gsAt(h.s, o.Flip)
 				b.WriteString(`<rect class="last" x="`)
-				gsInts(&b, `" y="`, gsLeft+h.s.X()*gsCell+2, gsTop+h.s.Y()*gsCell+2)
+				gsInts(&b, `" y="`, gsLeft+x*gsCell+2, gsTop+y*gsCell+2)
 				b.WriteString(`" width="56" height="56" fill="` + h.fill + `"/>`)
 			}
 		}
@@ -143,19 +170,21 @@ func Geister(p geister.Position, o GeisterOptions) string {
 			if o.Hide[c] {
 				col = geister.Unknown
 			}
-			geisterGhostSVG(&b, gsLeft+s.X()*gsCell+gsCell/2, gsTop+s.Y()*gsCell+gsCell/2, false, c, g, col)
+			x, y := gsAt(s, o.Flip)
+			geisterGhostSVG(&b, gsLeft+x*gsCell+gsCell/2, gsTop+y*gsCell+gsCell/2, false, o.Flip, c, g, col)
 		}
 	}
 	// An escape: an arrow off the board from the exit it left.
 	if last.ok && last.to == geister.Escaped && last.from.Valid() {
-		x := gsLeft + last.from.X()*gsCell + gsCell/2
+		fx, fy := gsAt(last.from, o.Flip)
+		x := gsLeft + fx*gsCell + gsCell/2
 		y0, y1 := gsTop+2, gsTop-30
-		if last.from.Y() == 5 {
+		if fy == 5 {
 			y0, y1 = gsTop+gsBoard-2, gsTop+gsBoard+30
 		}
 		fmt.Fprintf(&b, `<line class="escape" x1="%d" y1="%d" x2="%d" y2="%d" stroke="#e0a800" stroke-width="5" stroke-linecap="round"/>`, x, y0, x, y1)
 	}
-	geisterPanelSVG(&b, p)
+	geisterPanelSVG(&b, p, o.Flip)
 	b.WriteString(`</svg>`)
 	return b.String()
 }
@@ -172,8 +201,9 @@ func gsInts(b *strings.Builder, sep string, n ...int) {
 }
 
 // geisterPanelSVG lists beside the board the ghosts each side captured and
-// the ghost that escaped, with their colours, which everyone knows.
-func geisterPanelSVG(b *strings.Builder, p geister.Position) {
+// the ghost that escaped, with their colours, which everyone knows; with
+// flip, the second player's ghosts upright.
+func geisterPanelSVG(b *strings.Builder, p geister.Position, flip bool) {
 	y := gsTop + 4
 	for c := range geister.Color(2) {
 		victim := c.Opponent()
@@ -184,23 +214,23 @@ func geisterPanelSVG(b *strings.Builder, p geister.Position) {
 			if p.Square(victim, g) != geister.Captured {
 				continue
 			}
-			geisterGhostSVG(b, gsPanelX+14+(i%4)*40, y+40+(i/4)*40, true, victim, g, p.GhostColor(victim, g))
+			geisterGhostSVG(b, gsPanelX+14+(i%4)*40, y+40+(i/4)*40, true, flip, victim, g, p.GhostColor(victim, g))
 			i++
 		}
 		y += 40 + 2*40
 	}
 	if c, g, ok := p.Escaped(); ok {
 		fmt.Fprintf(b, `<text class="escaped" x="%d" y="%d" font-size="14" fill="#222">%s escaped:</text>`, gsPanelX, y+10, c)
-		geisterGhostSVG(b, gsPanelX+14, y+40, true, c, g, p.GhostColor(c, g))
+		geisterGhostSVG(b, gsPanelX+14, y+40, true, flip, c, g, p.GhostColor(c, g))
 	}
 }
 
 // geisterGhostSVG draws side c's ghost g centred on (cx, cy), small for the
 // panel: a ghost's shape in its colour (grey with "?" when unknown), the
-// first player's upright with a dark outline, the second player's upside
-// down with a light one, the letter on it (lower case for the second
-// player).
-func geisterGhostSVG(b *strings.Builder, cx, cy int, small bool, c geister.Color, g geister.Ghost, col geister.GhostColor) {
+// first player's with a dark outline, upright (upside down with flip), the
+// second player's with a light one, upside down (upright with flip), the
+// letter on it (lower case for the second player).
+func geisterGhostSVG(b *strings.Builder, cx, cy int, small, flip bool, c geister.Color, g geister.Ghost, col geister.GhostColor) {
 	fill, name := gsUnknown, "unknown"
 	switch col {
 	case geister.Blue:
@@ -208,11 +238,16 @@ func geisterGhostSVG(b *strings.Builder, cx, cy int, small bool, c geister.Color
 	case geister.Red:
 		fill, name = gsRed, "red"
 	}
-	side, stroke, rot := "first", "#1a1a1a", ""
+	side, stroke := "first", "#1a1a1a"
 	letter := g.String()
 	if c == geister.Second {
-		side, stroke, rot = "second", "#fdfdfd", ` transform="rotate(180)"`
+		side, stroke = "second", "#fdfdfd"
 		letter = strings.ToLower(letter)
+	}
+	down := (c == geister.Second) != flip
+	rot := ""
+	if down {
+		rot = ` transform="rotate(180)"`
 	}
 	b.WriteString(`<g class="ghost ` + side + " " + name + `" transform="translate(`)
 	gsInts(b, " ", cx, cy)
@@ -227,7 +262,7 @@ func geisterGhostSVG(b *strings.Builder, cx, cy int, small bool, c geister.Color
 	// an upside-down one; an unknown ghost shows "?" there and its letter
 	// small beside it.
 	y, sy := "12", "-14"
-	if c == geister.Second {
+	if down {
 		y, sy = "0", "22"
 	}
 	if col == geister.Unknown {
@@ -245,17 +280,27 @@ func geisterGhostSVG(b *strings.Builder, cx, cy int, small bool, c geister.Color
 // named "out" and the corner's "xy": "out00" and "out50" above the first
 // player's exits, "out05" and "out55" below the second player's (the
 // strips between the board's edge and the picture's).
-func GeisterAreas() []Area {
+func GeisterAreas() []Area { return geisterAreas(false) }
+
+// GeisterFlippedAreas returns the clickable areas of the picture Geister
+// draws with Flip: those of GeisterAreas, with the same names, where the
+// board rotated half a turn puts them ("out05" and "out55" above the
+// second player's exits, now at the top).
+func GeisterFlippedAreas() []Area { return geisterAreas(true) }
+
+func geisterAreas(flip bool) []Area {
 	out := make([]Area, 0, geister.NumSquares+4)
 	for s := range geister.Square(geister.NumSquares) {
-		out = append(out, Area{Name: s.String(), X: gsLeft + float64(s.X()*gsCell), Y: gsTop + float64(s.Y()*gsCell), W: gsCell, H: gsCell})
+		x, y := gsAt(s, flip)
+		out = append(out, Area{Name: s.String(), X: gsLeft + float64(x*gsCell), Y: gsTop + float64(y*gsCell), W: gsCell, H: gsCell})
 	}
 	for _, s := range [...]geister.Square{geister.SquareAt(0, 0), geister.SquareAt(5, 0), geister.SquareAt(0, 5), geister.SquareAt(5, 5)} {
-		y := 0.0
-		if s.Y() == 5 {
-			y = gsTop + gsBoard
+		x, y := gsAt(s, flip)
+		top := 0.0
+		if y == 5 {
+			top = gsTop + gsBoard
 		}
-		out = append(out, Area{Name: "out" + s.String(), X: gsLeft + float64(s.X()*gsCell), Y: y, W: gsCell, H: gsTop})
+		out = append(out, Area{Name: "out" + s.String(), X: gsLeft + float64(x*gsCell), Y: top, W: gsCell, H: gsTop})
 	}
 	return out
 }

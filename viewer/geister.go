@@ -23,17 +23,19 @@ func geisterLastMoveOf(prev geister.Position, m geister.Move) geisterLastMove {
 	return geisterLastMove{before: prev, move: m}
 }
 
-// geisterSVG draws p in the first player's frame as seat sees it: -1 a
-// spectator, who sees the colours of the sides whose colours are known
-// (known[c]; a record without a side's red set does not know them), 0 or 1
-// a player, who sees its own colours and the colours of the opponent's
-// ghosts off the board only.
+// geisterSVG draws p as seat sees it: -1 a spectator, who sees the colours
+// of the sides whose colours are known (known[c]; a record without a
+// side's red set does not know them), 0 or 1 a player, who sees its own
+// colours and the colours of the opponent's ghosts off the board only. The
+// second player sees the board in its own frame, its ghosts at the bottom
+// (boardsvg.GeisterFlippedAreas are that picture's areas); the others in
+// the first player's.
 func geisterSVG(p geister.Position, seat int, known [2]bool, last geisterLastMove) string {
 	var hide [2]bool
 	for c := range hide {
 		hide[c] = (seat < 0 && !known[c]) || (seat >= 0 && seat != c)
 	}
-	return boardsvg.Geister(p, boardsvg.GeisterOptions{Last: last.move, Before: last.before, Hide: hide})
+	return boardsvg.Geister(p, boardsvg.GeisterOptions{Last: last.move, Before: last.before, Hide: hide, Flip: seat == 1})
 }
 
 // GeisterFrameOptions describe a Geister frame beside its position.
@@ -60,7 +62,9 @@ type GeisterFrameOptions struct {
 	Over bool
 }
 
-// GeisterFrame is the frame of p, the first player's ghosts at the bottom.
+// GeisterFrame is the frame of p: the spectator's board with the first
+// player's ghosts at the bottom, the second player's view (with Views) with
+// its own.
 func GeisterFrame(p geister.Position, o GeisterFrameOptions) Frame {
 	last := geisterLastMoveOf(o.Before, o.Last)
 	if o.Views {

@@ -43,10 +43,12 @@ function read() {
   if (cond(s) || performance.now() - t0 > 20000) done(s); else setTimeout(check, 20);
 })();`
 
-// gsPage is a browser showing a Geister seat page.
+// gsPage is a browser showing a Geister seat page, of the second player
+// (its board rotated half a turn) when second.
 type gsPage struct {
-	t *testing.T
-	b *browsertest.Browser
+	t      *testing.T
+	b      *browsertest.Browser
+	second bool
 }
 
 // read reads the page once cond holds.
@@ -60,7 +62,11 @@ func (p gsPage) read(cond string) gsShown {
 // click clicks the middle of the picture's area name.
 func (p gsPage) click(name string) {
 	p.t.Helper()
-	a, ok := boardsvg.AreaNamed(boardsvg.GeisterAreas(), name)
+	areas := boardsvg.GeisterAreas()
+	if p.second {
+		areas = boardsvg.GeisterFlippedAreas()
+	}
+	a, ok := boardsvg.AreaNamed(areas, name)
 	if !ok {
 		p.t.Fatalf("no area %q", name)
 	}
@@ -90,10 +96,40 @@ func (p gsPage) setup(swaps ...[2]string) {
 	p.read(`!s.prompt.startsWith("Set your")`)
 }
 
+// playByClicks plays the seat's moves until the game ends, each by clicks
+// on the highlighted squares (a ghost, then where it goes), and returns
+// how many it played. The games stop at 20 plies.
+func (p gsPage) playByClicks() int {
+	p.t.Helper()
+	moves := 0
+	for {
+		s := p.read(`s.result !== "" || (s.prompt.startsWith("Your turn") && s.hot.length > 0)`)
+		if s.Result != "" {
+			return moves
+		}
+		if moves > 30 {
+			p.t.Fatalf("still playing after %d moves (the game stops at 20 plies)", moves)
+		}
+		from := s.Hot[moves%len(s.Hot)]
+		p.click(from)
+		s = p.read(`s.clicked.length === 1`)
+		if len(s.Hot) == 0 || !slices.Equal(s.Clicked, []string{from}) {
+			browsertest.SaveShot(p.t, browsertest.ShotDir(p.t), "geister-human-click", p.b.Screenshot())
+			p.t.Fatalf("after a click on %s: %+v", from, s)
+		}
+		p.click(s.Hot[0])
+		// The move is played once the ply counter passes it (the bot's
+		// answer may come before the page shows the wait).
+		p.read(fmt.Sprintf(`s.ply > %d || s.result !== ""`, s.Ply))
+		moves++
+	}
+}
+
 // TestBrowserGeisterHuman plays Geister on the seat page in a real
 // headless chromium: the setup by swapping two ghosts' colours and Set
 // Finish, then a whole game against random by clicks on the highlighted
-// squares (a ghost, then where it goes); then two persons on two browsers,
+// squares (a ghost, then where it goes), as the first player and as the
+// second, whose board is rotated; then two persons on two browsers,
 // one offering a draw that the other accepts, while a spectator's page
 // (no token) has its move refused.
 func TestBrowserGeisterHuman(t *testing.T) {
@@ -107,28 +143,7 @@ func TestBrowserGeisterHuman(t *testing.T) {
 		p := gsPage{t: t, b: b}
 		b.Open(tb.links.links[0])
 		p.setup([2]string{"A", "E"})
-		moves := 0
-		for {
-			s := p.read(`s.result !== "" || (s.prompt.startsWith("Your turn") && s.hot.length > 0)`)
-			if s.Result != "" {
-				break
-			}
-			if moves > 30 {
-				t.Fatalf("still playing after %d moves (the game stops at 20 plies)", moves)
-			}
-			from := s.Hot[moves%len(s.Hot)]
-			p.click(from)
-			s = p.read(`s.clicked.length === 1`)
-			if len(s.Hot) == 0 || !slices.Equal(s.Clicked, []string{from}) {
-				browsertest.SaveShot(t, browsertest.ShotDir(t), "geister-human-click", b.Screenshot())
-				t.Fatalf("after a click on %s: %+v", from, s)
-			}
-			p.click(s.Hot[0])
-			// The move is played once the ply counter passes it (the
-			// bot's answer may come before the page shows the wait).
-			p.read(fmt.Sprintf(`s.ply > %d || s.result !== ""`, s.Ply))
-			moves++
-		}
+		moves := p.playByClicks()
 		res, rb, _ := tb.end()
 		if rb.Reds[0].String() != "BCDE" || rb.First != "alice" {
 			t.Errorf("record: alice's reds %s (want BCDE: A and E swapped), first player %q", rb.Reds[0], rb.First)
@@ -141,12 +156,28 @@ func TestBrowserGeisterHuman(t *testing.T) {
 		}
 	})
 
+	t.Run("second", func(t *testing.T) {
+		// The second player's board is rotated half a turn: its clicks
+		// land where GeisterFlippedAreas put the squares.
+		b.T = t
+		bot, alice := gsPlayer("random", ""), gsHumanSpec("alice")
+		tb := gsHumanGame(t, gsRunner(t, matchConfig{Time: "300s", MaxPlies: 20}, bot, alice), bot, alice)
+		p := gsPage{t: t, b: b, second: true}
+		b.Open(tb.links.links[1])
+		p.setup()
+		moves := p.playByClicks()
+		res, rb, _ := tb.end()
+		if res.Winner < -1 || res.Ending == endNone || moves != len(rb.Moves)/2 || rb.Second != "alice" {
+			t.Errorf("result %+v; %d moves clicked, the record has %d plies, second player %q", res, moves, len(rb.Moves), rb.Second)
+		}
+	})
+
 	t.Run("draw", func(t *testing.T) {
 		b.T = t
 		b2 := browsertest.Start(t, 1100, 900)
 		alice, bob := gsHumanSpec("alice"), gsHumanSpec("bob")
 		tb := gsHumanGame(t, gsRunner(t, matchConfig{Time: "300s"}, alice, bob), alice, bob)
-		pa, pb := gsPage{t: t, b: b}, gsPage{t: t, b: b2}
+		pa, pb := gsPage{t: t, b: b}, gsPage{t: t, b: b2, second: true}
 		b.Open(tb.links.links[0])
 		b2.Open(tb.links.links[1])
 		pa.setup()

@@ -110,6 +110,15 @@ type geisterHuman struct {
 	setup time.Duration // the host's setup timeout, for the page's deadline
 }
 
+// geisterSeatAreas are the clickable areas of seat's picture: the second
+// player's board is drawn in its own frame, rotated half a turn.
+func geisterSeatAreas(seat int) []boardsvg.Area {
+	if seat == 1 {
+		return boardsvg.GeisterFlippedAreas()
+	}
+	return boardsvg.GeisterAreas()
+}
+
 // geisterSeatName is seat's name in the frames' views.
 func geisterSeatName(seat int) string { return geister.Color(seat).String() }
 
@@ -132,7 +141,7 @@ func (h *geisterHuman) Setup(ctx context.Context) (geister.Reds, error) {
 	}
 	q := viewer.Question{
 		Frame:    h.frame(start, geister.Position{}, geister.NoMove, "set your red ghosts", t.ctl, timer.Snapshot{}),
-		Areas:    boardsvg.GeisterAreas(),
+		Areas:    geisterSeatAreas(h.seat.seat),
 		Prompt:   fmt.Sprintf("Set your red ghosts (%s): click two of your ghosts of different colours to swap them, then Set Finish", c),
 		Setup:    setup,
 		Deadline: time.Now().Add(h.setup),
@@ -160,7 +169,7 @@ func (h *geisterHuman) Play(ctx context.Context, v geister.View) (geister.Move, 
 	c := geister.Color(h.seat.seat)
 	q := viewer.Question{
 		Frame:  h.frame(pos, before, last, viewer.GeisterStatus(pos, geister.Result{}), t.ctl, clock),
-		Areas:  boardsvg.GeisterAreas(),
+		Areas:  geisterSeatAreas(h.seat.seat),
 		Prompt: fmt.Sprintf("Your turn (%s)", c),
 	}
 	if !t.ctl.Unlimited() {
