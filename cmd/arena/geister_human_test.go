@@ -386,6 +386,9 @@ func TestGeisterHumanTakeBack(t *testing.T) {
 	if ev.Question.Frame.Ply != 2 || !gsHas(ev.Question, viewer.AnswerTakeBack) {
 		t.Fatalf("ply %d, choices %+v: want ply 2 with a take-back", ev.Question.Frame.Ply, ev.Question.Choices)
 	}
+	// Alice thinks a little before she takes back: the clock charges
+	// whole milliseconds, and an instant answer may cost none.
+	time.Sleep(10 * time.Millisecond)
 	s.answer(ev, viewer.AnswerTakeBack, "")
 	ev = s.next()
 	if ev == nil || ev.Question.Setup != nil || ev.Question.Frame.Ply != 0 {
