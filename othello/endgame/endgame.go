@@ -10,13 +10,14 @@ import (
 )
 
 // DefaultTableSize is the number of transposition-table entries of a
-// [Solver] whose [Options] leave TableSize at 0: 786,432 entries, a table of 16 MiB.
+// [Solver] whose [Options] leave TableSize at 0: 786,432 entries, a table
+// of 16 MiB.
 const DefaultTableSize = 3 << 18
 
-// BigTableSize is the number of transposition-table entries (6,291,456: 128 MiB) to
-// which a [Solver] whose [Options] leave TableSize at 0 grows its table
-// before its first solve of at least BigEmpties empty squares: the larger
-// table saves about a tenth of the positions searched there.
+// BigTableSize is the number of transposition-table entries (6,291,456,
+// 128 MiB) to which a [Solver] whose [Options] leave TableSize at 0 grows
+// its table before its first solve of at least BigEmpties empty squares:
+// the larger table saves about a tenth of the positions searched there.
 const BigTableSize = 3 << 21
 
 // BigEmpties is the number of empty squares from which a [Solver] with
