@@ -13,10 +13,7 @@ const (
 // legalMoves returns the squares where P may place a disc against O on the
 // 8x8 board: package movegen's move generator, which the endgame solver
 // shares.
-func legalMoves(P, O uint64) uint64 { return movegen.Gen(P, O, innerCols) }
-
-// moveGen is [movegen.Gen]: inner must be innerCols.
-func moveGen(P, O, inner uint64) uint64 { return movegen.Gen(P, O, inner) }
+func legalMoves(P, O uint64) uint64 { return movegen.Legal(P, O) }
 
 // flips is [movegen.Flips]: the discs of O that turn when P places a disc
 // on sq, zero exactly when the placement flips nothing.

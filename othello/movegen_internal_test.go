@@ -96,7 +96,7 @@ func TestFlipsAndMovesAgainstNaive(t *testing.T) {
 }
 
 // TestLeaves checks the perft inner loop, with its inlined copies of flips and
-// moveGen, against the naive count on both boards and in both conventions.
+// movegen.Gen, against the naive count on both boards and in both conventions.
 func TestLeaves(t *testing.T) {
 	for _, area := range []uint64{mask8x8, mask6x6} {
 		for _, b := range randomBoards(3000, area) {

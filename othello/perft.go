@@ -111,8 +111,9 @@ func perftArea(P, O uint64, depth int, area uint64, bik bool, k kernel) uint64 {
 // leaves returns perft(child, 1) summed over the children of (P, O) reached
 // by moves: the last two plies of a perft, where nearly all the time goes.
 // For each move it computes the child and counts the child's moves, with
-// the bodies of flips and moveGen written out (the compiler inlines neither;
-// the helpers they call do inline). inner must be innerCols (see moveGen).
+// the bodies of movegen.Flips and movegen.Gen written out (the compiler
+// inlines neither; the helpers they call do inline). inner must be
+// innerCols (see movegen.Gen).
 func leaves(P, O, moves, area, inner uint64, bik bool) uint64 {
 	var n uint64
 	for moves != 0 {
@@ -126,7 +127,7 @@ func leaves(P, O, moves, area, inner uint64, bik bool) uint64 {
 			movegen.FlipDown(r[4], P, O) | movegen.FlipDown(r[5], P, O) |
 			movegen.FlipDown(r[6], P, O) | movegen.FlipDown(r[7], P, O)
 		cP, cO := O^f, P|f|b
-		// m := moveGen(cP, cO, inner) & area
+		// m := movegen.Gen(cP, cO, inner) & area
 		mO := cO & inner
 		p8, p7, p9 := cO&(cO<<8), mO&(mO<<7), mO&(mO<<9)
 		m := (movegen.East(cP, mO) | movegen.West(cP, mO) |

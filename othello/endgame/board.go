@@ -17,7 +17,7 @@ const (
 )
 
 // legalMoves returns the squares where P may place a disc against O.
-func legalMoves(P, O uint64) uint64 { return movegen.Gen(P, O, innerCols) }
+func legalMoves(P, O uint64) uint64 { return movegen.Legal(P, O) }
 
 // flips returns the discs of O that turn when P places a disc on sq: zero
 // exactly when the placement flips nothing.

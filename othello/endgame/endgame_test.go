@@ -112,11 +112,9 @@ var ffoErrata = map[int]map[othello.Move]int{
 	31: {othello.Place(othello.G1): -32},
 }
 
-// checkFFO checks the exact score of the FFO problems ps, numbered from
-// first, and the best move, of a solver made with o; with listed, also the score of
-// every listed move, each by a search of the position after the move with
-// the window (-v-1, -v+1) around its listed value v, exact only when the
-// score is -v.
+// checkFFO checks the exact score and the best move of a solver made with
+// o on the FFO problems ps, numbered from first; with listed, also the
+// score of every listed move (checkListed).
 func checkFFO(t *testing.T, ps []problem, first int, listed bool, o Options) {
 	s := New(o)
 	for i, p := range ps {
@@ -146,7 +144,7 @@ func checkFFO(t *testing.T, ps []problem, first int, listed bool, o Options) {
 	}
 }
 
-// checkListed checks with s the listed move m of FFO problem number p:
+// checkListed checks with s the listed move m of p, FFO problem number:
 // that its score is exact and the listed one (or the erratum's), by a search
 // of the position after m with the window (-v-1, -v+1) around the listed
 // value v, exact only when the score is -v.

@@ -99,7 +99,7 @@ var rays = func() (r [64][8]uint64) {
 func Rays(sq int) *[8]uint64 { return &rays[sq&63] }
 
 // Flips returns the discs of O that turn when P places a disc on sq. It is
-// zero exactly when the placement Flips nothing (and so is illegal, if sq
+// zero exactly when the placement flips nothing (and so is illegal, if sq
 // is empty). perft's leaves (package othello) repeats this body.
 func Flips(sq int, P, O uint64) uint64 {
 	r := &rays[sq&63]
