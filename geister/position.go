@@ -116,7 +116,7 @@ func NewPosition(s Setup) (Position, error) {
 			p.at[i] |= uint64(uint8(sq)) << (8 * uint(g))
 		}
 	}
-	if s.Ply < 0 || s.Ply > math.MaxUint32 {
+	if s.Ply < 0 || int64(s.Ply) > math.MaxUint32 {
 		errs = append(errs, &SetupError{"Ply", fmt.Sprintf("%d is out of range", s.Ply)})
 	}
 	if len(errs) > 0 {
