@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"math"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -61,7 +62,7 @@ func checkPicture(t *testing.T, what, s string) {
 func FuzzPictures(f *testing.F) {
 	f.Add("alice", "bob<1>", "red to move", "14:59.0", uint16(0), 0, false)
 	f.Add("a\x00b", "\xff\xfe", "\x01\x1f", "\uFFFE", uint16(0xffff), -5, true)
-	f.Add(strings.Repeat("長", 500), strings.Repeat("x", 2000), strings.Repeat("&", 300), "]]>", uint16(1234), 1<<40, true)
+	f.Add(strings.Repeat("長", 500), strings.Repeat("x", 2000), strings.Repeat("&", 300), "]]>", uint16(1234), math.MaxInt, true)
 	dcStart, err := darkchess.ParsePosition("PgXP/-g-G/-X-M/XNXm/N-Xc/--PK/X---/Pm-P b 01020101000001 0")
 	if err != nil {
 		f.Fatal(err)

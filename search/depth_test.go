@@ -141,7 +141,7 @@ func endgame(t *rapid.T, maxEmpty int) othello.Position {
 func TestAlphaBetaSolveMatchesNegamax(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := endgame(t, rapid.IntRange(1, 10).Draw(t, "empties"))
-		ref := &reference[othello.Position, othello.Move, search.Othello]{g: search.Othello{}, eval: search.OthelloEval, limit: 1 << 40}
+		ref := &reference[othello.Position, othello.Move, search.Othello]{g: search.Othello{}, eval: search.OthelloEval, limit: math.MaxInt}
 		want, values, _ := ref.root(p, math.MaxInt32)
 		for _, size := range []int{0, 1 << 4, -1} { // default table, a tiny one (collisions of slots), none
 			a := search.NewAlphaBeta(search.Othello{}, search.OthelloEval, search.DepthOptions{TableSize: size})
@@ -163,7 +163,7 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := endgame(t, 10)
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")
-		ref := &reference[othello.Position, othello.Move, search.Othello]{g: search.Othello{}, eval: search.OthelloEval, limit: 1 << 40}
+		ref := &reference[othello.Position, othello.Move, search.Othello]{g: search.Othello{}, eval: search.OthelloEval, limit: math.MaxInt}
 		want, values, _ := ref.root(p, depth)
 		a := search.NewAlphaBeta(search.Othello{}, search.OthelloEval, search.DepthOptions{Depth: depth, TableSize: -1, Solve: -1})
 		res, err := a.Search(context.Background(), p)
@@ -241,7 +241,7 @@ func TestExpectimaxMatchesExpectiminimax(t *testing.T) {
 		if !ok {
 			t.Skip("too big for plain expectiminimax")
 		}
-		x := search.NewExpectimax(g, search.DarkChessEval, search.DepthOptions{Depth: depth, Nodes: 1 << 40, Quiesce: quiesce})
+		x := search.NewExpectimax(g, search.DarkChessEval, search.DepthOptions{Depth: depth, Nodes: math.MaxInt, Quiesce: quiesce})
 		res, err := x.Search(context.Background(), s)
 		if err != nil {
 			t.Fatal(err)
@@ -268,9 +268,9 @@ func TestExpectimaxPrunes(t *testing.T) {
 	}
 	// Without quiescence: plain expectiminimax's quiescence search grows
 	// too big to compare with.
-	ref := darkChessReference(g, -1, 1<<40)
+	ref := darkChessReference(g, -1, math.MaxInt)
 	want, _, _ := ref.root(s, 3)
-	x := search.NewExpectimax(g, search.DarkChessEval, search.DepthOptions{Depth: 3, Nodes: 1 << 40, Quiesce: -1})
+	x := search.NewExpectimax(g, search.DarkChessEval, search.DepthOptions{Depth: 3, Nodes: math.MaxInt, Quiesce: -1})
 	res, err := x.Search(context.Background(), s)
 	if err != nil {
 		t.Fatal(err)

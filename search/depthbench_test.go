@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -85,7 +86,7 @@ func BenchmarkAlphaBeta(b *testing.B) {
 		margin bool
 	}{{"othello-solve14-wdl", false}, {"othello-solve14-margin", true}} {
 		b.Run(c.name, func(b *testing.B) {
-			o := search.DepthOptions{Nodes: 1 << 40, TableSize: 1 << 16}
+			o := search.DepthOptions{Nodes: math.MaxInt, TableSize: 1 << 16}
 			p := randomOthello(1, 14)
 			if c.margin {
 				a := search.NewAlphaBeta(othelloMargin{}, search.OthelloEval, o)

@@ -131,7 +131,7 @@ func TestQuiescenceMatchesReferenceTree(t *testing.T) {
 		}
 		depth := rapid.IntRange(1, g.height).Draw(t, "depth")
 		quiesce := rapid.IntRange(1, 4).Draw(t, "quiesce")
-		ref := &reference[treeState, int, noisyTree]{g: g, eval: g.eval, limit: 1 << 40, noisy: g.AppendNoisyMoves, quiesce: quiesce}
+		ref := &reference[treeState, int, noisyTree]{g: g, eval: g.eval, limit: math.MaxInt, noisy: g.AppendNoisyMoves, quiesce: quiesce}
 		o := search.DepthOptions{Depth: depth, Quiesce: quiesce}
 		var res search.DepthResult[int]
 		var err error
@@ -211,7 +211,7 @@ func TestAlphaBetaMatchesMinimaxTree(t *testing.T) {
 		}
 		depth := rapid.IntRange(1, g.height+1).Draw(t, "depth")
 		size := rapid.SampledFrom([]int{-1, 1, 4, 0}).Draw(t, "table")
-		ref := &reference[treeState, int, treeGame]{g: g, eval: g.eval, limit: 1 << 40}
+		ref := &reference[treeState, int, treeGame]{g: g, eval: g.eval, limit: math.MaxInt}
 		want, values, _ := ref.root(root, depth)
 		a := search.NewAlphaBeta(g, g.eval, search.DepthOptions{Depth: depth, TableSize: size, Solve: -1})
 		res, err := a.Search(context.Background(), root)
@@ -244,7 +244,7 @@ func TestExpectimaxMatchesExpectiminimaxTree(t *testing.T) {
 			t.Skip("terminal root")
 		}
 		depth := rapid.IntRange(1, g.height+1).Draw(t, "depth")
-		ref := &reference[treeState, int, treeGame]{g: g, eval: g.eval, limit: 1 << 40,
+		ref := &reference[treeState, int, treeGame]{g: g, eval: g.eval, limit: math.MaxInt,
 			outcomes: func(s treeState) []search.Outcome[int] { return g.AppendOutcomes(s, nil) }}
 		want, values, _ := ref.root(root, depth)
 		x := search.NewExpectimax(g, g.eval, search.DepthOptions{Depth: depth})
@@ -275,7 +275,7 @@ func TestAlphaBetaSolveMarginMatchesNegamax(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := endgame(t, rapid.IntRange(1, 9).Draw(t, "empties"))
 		g := othelloMargin{}
-		ref := &reference[othello.Position, othello.Move, othelloMargin]{g: g, eval: search.OthelloEval, limit: 1 << 40}
+		ref := &reference[othello.Position, othello.Move, othelloMargin]{g: g, eval: search.OthelloEval, limit: math.MaxInt}
 		want, values, _ := ref.root(p, math.MaxInt32)
 		for _, size := range []int{0, 1 << 4} {
 			a := search.NewAlphaBeta(g, search.OthelloEval, search.DepthOptions{TableSize: size})
@@ -303,7 +303,7 @@ func TestExpectimaxPicksAMoveOfTheValue(t *testing.T) {
 		if g.IsTerminal(root) {
 			continue
 		}
-		ref := &reference[treeState, int, treeGame]{g: g, eval: g.eval, limit: 1 << 40,
+		ref := &reference[treeState, int, treeGame]{g: g, eval: g.eval, limit: math.MaxInt,
 			outcomes: func(s treeState) []search.Outcome[int] { return g.AppendOutcomes(s, nil) }}
 		for depth := 2; depth <= 4; depth++ {
 			want, values, _ := ref.root(root, depth)

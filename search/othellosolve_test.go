@@ -3,6 +3,7 @@ package search
 import (
 	"bufio"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -138,7 +139,7 @@ func BenchmarkOthelloMidgame(b *testing.B) {
 	if len(ps) != 20 {
 		b.Fatalf("%d positions in fforum-60-79.obf, want 20", len(ps))
 	}
-	o := DepthOptions{Depth: depth, Solve: -1, Nodes: 1 << 40}
+	o := DepthOptions{Depth: depth, Solve: -1, Nodes: math.MaxInt}
 	s := newOthelloSearch(OthelloPatternEval, o)
 	for _, p := range ps[:1] { // grows the buffers, uncounted
 		if _, err := s.Search(context.Background(), p); err != nil {

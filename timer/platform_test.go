@@ -3,6 +3,7 @@ package timer
 import (
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -76,6 +77,9 @@ func TestSeedDefaults(t *testing.T) {
 }
 
 func TestPlatformErrors(t *testing.T) {
+	// The fewest seconds that overflow a Duration (9223372037), which an
+	// int holds only on 64-bit platforms.
+	overflowing := int64(math.MaxInt64/int64(time.Second) + 1)
 	tests := []struct {
 		name         string
 		err          error
@@ -95,9 +99,9 @@ func TestPlatformErrors(t *testing.T) {
 		{"Java negative budget", second(JavaGeister(-1, 10)), "--budget", "-1"},
 		{"Java negative timeout", second(JavaGeister(600, -10)), "--timeout", "-10"},
 		{"Java no time at all", second(JavaGeister(0, 0)), "--timeout", "0"},
-		{"Java overflowing budget", second(JavaGeister(math.MaxInt, 10)), "--budget", "9223372036854775807"},
+		{"Java overflowing budget", second(JavaGeister(math.MaxInt, 10)), "--budget", strconv.Itoa(math.MaxInt)},
 		{"Othello negative", second(OthelloTimeout(-1)), "-timeout", "-1"},
-		{"Othello overflow", second(OthelloTimeout(9223372037)), "-timeout", "9223372037"},
+		{"Othello overflow", second(OthelloTimeout(int(overflowing))), "-timeout", "9223372037"},
 		{"dark chess bad mode", second(DarkChess("blitz", 900)), "計時賽制", "blitz"},
 		{"dark chess per ply with no limit", second(DarkChess(DarkChessPerPly, 0)), "秒數限制", "0"},
 		{"dark chess per game with no limit", second(DarkChess(DarkChessPerGame, 0)), "秒數限制", "0"},
@@ -106,6 +110,9 @@ func TestPlatformErrors(t *testing.T) {
 		{"MGTP overflow", second(MGTP(math.MaxInt64)), "time_setting", "9223372036854775807"},
 	}
 	for _, tt := range tests {
+		if strconv.IntSize < 64 && (tt.name == "Java overflowing budget" || tt.name == "Othello overflow") {
+			continue // a 32-bit int of seconds never overflows a Duration
+		}
 		var fe *FieldError
 		if !errors.As(tt.err, &fe) || fe.Field != tt.field || fe.Value != tt.value {
 			t.Errorf("%s: %v; want field %q value %q", tt.name, tt.err, tt.field, tt.value)

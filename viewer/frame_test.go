@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,7 +51,7 @@ func TestFrameBounds(t *testing.T) {
 				t.Errorf("%s: FrameAt(%d) of %d plies: %v, board %d bytes", r.path, i, n, err, len(f.Board))
 			}
 		}
-		for _, i := range []int{-1, n + 1, n + 2, -1 << 62, 1 << 62} {
+		for _, i := range []int{-1, n + 1, n + 2, math.MinInt, math.MaxInt} {
 			if _, err := rp.FrameAt(i); !errors.Is(err, ErrNoFrame) {
 				t.Errorf("%s: FrameAt(%d) of %d plies: %v, want ErrNoFrame", r.path, i, n, err)
 			}
