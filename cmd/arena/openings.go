@@ -60,12 +60,13 @@ type opening struct {
 	pdd       *pddOpening
 }
 
-// othelloOpening is an Othello opening in the run's orientation: as written
-// under -rules standard, mirrored onto the TUS start under -rules tus.
+// othelloOpening is an Othello opening, or the game of a -start record, in
+// the run's orientation: as written under -rules standard, mirrored onto the
+// TUS start under -rules tus.
 type othelloOpening struct {
 	Moves []othello.Move   // the opening's moves, forced passes included
 	Start othello.Position // where they lead: the games' start
-	List  string           // the moves as a plain move list in the standard orientation (f5d6c3...)
+	List  string           // the moves as a plain move list in the standard orientation (f5d6c3...); empty for a -start record
 	Sym   othello.Symmetry // from the standard orientation to the run's
 	Base  othello.Rules    // the rules preset the moves are played from
 }
@@ -260,9 +261,21 @@ func parseOthelloOpening(rules, text string) (*othelloOpening, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := &othelloOpening{List: string(list), Sym: sym, Base: base}
+	o, err := othelloLine(base, sym, g.Moves())
+	if err != nil {
+		return nil, err
+	}
+	o.List = string(list)
+	return o, nil
+}
+
+// othelloLine plays moves, each turned by sym, from base's start: the
+// opening they make, a forced pass at their end included, so that the game
+// starts with a side that can move. Its List is left empty.
+func othelloLine(base othello.Rules, sym othello.Symmetry, moves []othello.Move) (*othelloOpening, error) {
+	o := &othelloOpening{Sym: sym, Base: base}
 	played := othello.NewGame(base)
-	for _, m := range g.Moves() {
+	for _, m := range moves {
 		m = sym.Move(m)
 		if err := played.Play(m); err != nil {
 			return nil, fmt.Errorf("move %s: %w", m, err) // cannot happen: the mirror of a legal game is legal
@@ -270,8 +283,6 @@ func parseOthelloOpening(rules, text string) (*othelloOpening, error) {
 		o.Moves = append(o.Moves, m)
 	}
 	if played.Position().MustPass() {
-		// The side to move has no move: its forced pass is part of the
-		// opening, so that the game starts with a side that can move.
 		if err := played.Play(othello.Pass); err != nil {
 			return nil, err
 		}

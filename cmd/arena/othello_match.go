@@ -64,6 +64,7 @@ const othelloExitGrace = 2 * time.Second
 type othelloRunner struct {
 	cfg     *matchConfig
 	rules   othello.Rules
+	from    *othelloOpening // the -start record's game (its moves are the records' first), or nil
 	perMove time.Duration
 	now     func() time.Time // the viewer's clocks' time; nil for time.Now (tests set another)
 }
@@ -91,37 +92,49 @@ func newOthelloRunner(cfg *matchConfig) (runner, error) {
 		return nil, fmt.Errorf("-plies %d: an Othello game ends by itself within 60 moves; there is no ply limit", cfg.MaxPlies)
 	}
 	if cfg.Start != "" {
-		p, err := readOthelloStart(cfg.Start, rules)
+		from, err := readOthelloStart(cfg.Start, rules)
 		if err != nil {
 			return nil, fmt.Errorf("-start: %w", err)
 		}
-		r.rules = othello.Rules{Name: "start file " + filepath.Base(cfg.Start), Start: p}
+		r.from = from
+		r.rules = othello.Rules{Name: "start file " + filepath.Base(cfg.Start), Start: from.Start}
 	}
 	return r, nil
 }
 
-// readOthelloStart reads the last position of a record, a -trans transcript
-// (from the rules' start) or a plain move list (from the standard start).
-func readOthelloStart(path string, rules othello.Rules) (othello.Position, error) {
+// readOthelloStart reads the game of a -start record: a -trans transcript
+// (from the rules' start) or a plain move list (from the standard start,
+// mirrored onto the TUS start under -rules tus, as an opening's moves are).
+// The games start from its last position, and their records hold its moves
+// first, as an opening's, so that they replay from the rules' start.
+func readOthelloStart(path string, rules othello.Rules) (*othelloOpening, error) {
 	data, err := fsguard.ReadBounded(path, "a -start record", maxStartFile)
 	if err != nil {
-		return othello.Position{}, err
+		return nil, err
 	}
-	var g *othello.Game
 	tr, terr := record.ReadOthelloTranscript(bytes.NewReader(data), rules.Start)
+	var g *othello.Game
 	if terr == nil {
 		g, terr = tr.Game()
 	}
+	sym := othello.Identity
 	if terr != nil {
 		var lerr error
 		if g, lerr = record.ParseOthelloMoveList(strings.TrimSpace(string(data))); lerr != nil {
-			return othello.Position{}, fmt.Errorf("%s: neither a -trans transcript (%v) nor a move list (%v)", path, terr, lerr)
+			return nil, fmt.Errorf("%s: neither a -trans transcript (%v) nor a move list (%v)", path, terr, lerr)
+		}
+		if rules.Start != othello.Standard.Start {
+			sym = othello.FlipX
 		}
 	}
 	if g.IsOver() {
-		return othello.Position{}, fmt.Errorf("%s: the game is over; give a record of an unfinished game", path)
+		return nil, fmt.Errorf("%s: the game is over; give a record of an unfinished game", path)
 	}
-	return g.Position(), nil
+	from, err := othelloLine(rules, sym, g.Moves())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return from, nil
 }
 
 // notifyListener tells when it has accepted a connection, so that the runner
@@ -201,6 +214,10 @@ func (r *othelloRunner) Play(ctx context.Context, job *gameJob) gameResult {
 		live:  &othelloLive{w: job.Watch, id: job.ID, now: r.now},
 		base:  r.rules,
 		start: r.rules.Start,
+	}
+	if r.from != nil {
+		// The -start record's moves are played already, as an opening's.
+		g.base, g.pre = r.from.Base, r.from.Moves
 	}
 	if o := job.Opening; o != nil && o.othello != nil {
 		// The opening's moves are played already: the server starts

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -50,16 +51,56 @@ func TestReplayStartOthello(t *testing.T) {
 	if len(recs) != 1 {
 		t.Fatalf("records %q\n%s", recs, stdout.String())
 	}
-	// The game's transcript holds the plies played from the start file's
-	// position.
-	st, err := record.ReadOthelloTranscript(bytes.NewReader(mustRead(t, start)), othello.TUS.Start)
-	if err != nil || len(st.Moves) != 50 {
-		t.Fatalf("the start file: %v", err)
+	// The game's transcript holds the start file's plies, then those played
+	// from its position: it replays from the TUS start, as the start file
+	// does.
+	saved, err := viewer.ReplayOthello("start", mustRead(t, start))
+	if err != nil || len(saved.Moves) != 50 {
+		t.Fatalf("the start file: %d plies, %v", len(saved.Moves), err)
 	}
-	sg, _ := st.Game()
-	tr, err := record.ReadOthelloTranscript(bytes.NewReader(mustRead(t, recs[0])), sg.Position())
-	if err != nil || len(tr.Moves) == 0 {
-		t.Errorf("the game's transcript does not go on from the start file's position: %v", err)
+	back, err := viewer.ReplayOthello("gamelog_arena.txt", mustRead(t, recs[0]))
+	if err != nil || len(back.Moves) <= 50 || !slices.Equal(back.Moves[:50], saved.Moves) {
+		t.Errorf("the game's transcript does not replay through the start file's plies: %d plies, %v\n%s", len(back.Moves), err, mustRead(t, recs[0]))
+	}
+}
+
+// TestStartOthelloMoveList: "arena match -start" plays on from a plain move
+// list (from the standard start), under -rules tus mirrored onto the TUS
+// start as an opening is; the game's transcript replays from the TUS start
+// through the mirrored moves, and its moves.txt from the standard start
+// through the file's.
+func TestStartOthelloMoveList(t *testing.T) {
+	t.Parallel()
+	start := filepath.Join(t.TempDir(), "start.txt")
+	const list = "f5d6c3d3c4f4f6f3e6e7"
+	if err := os.WriteFile(start, []byte(list+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if err := run(t.Context(), []string{"match", "othello", "-rules", "tus", "-out", out, "-games", "1", "-seed", "3", "-start", start, "random", "random"}, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, stdout.String(), stderr.String())
+	}
+	recs, _ := filepath.Glob(filepath.Join(out, "*", "gamelog_arena.txt"))
+	if len(recs) != 1 {
+		t.Fatalf("records %q\n%s", recs, stdout.String())
+	}
+	want, err := record.ParseOthelloMoveList(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := viewer.ReplayOthello("gamelog_arena.txt", mustRead(t, recs[0]))
+	if err != nil || len(back.Moves) <= want.Ply() {
+		t.Fatalf("the game's transcript: %d plies, %v\n%s", len(back.Moves), err, mustRead(t, recs[0]))
+	}
+	for i, m := range want.Moves() {
+		if got := back.Moves[i]; got != othello.FlipX.Move(m).String() {
+			t.Errorf("ply %d is %s, the mirror of the start file's %s", i+1, got, m)
+		}
+	}
+	moves := strings.TrimSpace(string(mustRead(t, filepath.Join(filepath.Dir(recs[0]), "moves.txt"))))
+	if !strings.HasPrefix(strings.ToLower(moves), list) || len(moves) <= len(list) {
+		t.Errorf("moves.txt %q does not go on from the start file's %q", moves, list)
 	}
 }
 
