@@ -28,8 +28,9 @@
 //
 // The game ends when neither side can move. [Result] carries the raw disc
 // counts (empty squares go to nobody), the winner or a draw, and the [Reason]:
-// [Discs] for a finished game, or a forfeit ([Timeout], [Disconnect],
-// [TooManyErrors]) that a host records with [Game.Forfeit].
+// [Discs] for a finished game, a forfeit ([Timeout], [Disconnect],
+// [TooManyErrors], [Resign]) that a host records with [Game.Forfeit], or a
+// draw the players agreed to ([AgreedDraw], [Game.AgreeDraw]).
 //
 // # Bots
 //

@@ -95,6 +95,16 @@ func ExampleGame_Forfeit() {
 	// black wins 4-1 (timeout)
 }
 
+func ExampleGame_AgreeDraw() {
+	g := othello.NewGame(othello.TUS)
+	_ = g.Play(othello.Place(othello.E3))
+	_ = g.AgreeDraw() // two persons agreed: the discs do not count
+	r, _ := g.Result()
+	fmt.Println(r)
+	// Output:
+	// draw 4-1 (agreement)
+}
+
 func ExampleSymmetry() {
 	// The TUS server's start is the mirror image of the standard one.
 	fmt.Println(othello.FlipX.Position(othello.Standard.Start) == othello.TUS.Start)

@@ -16,10 +16,13 @@ const (
 	Timeout                     // the loser ran out of time
 	Disconnect                  // the loser left or lost its connection
 	TooManyErrors               // the loser sent too many rejected commands
+	Resign                      // the loser resigned (a person's choice, which the TUS server has no word for)
+	AgreedDraw                  // the players agreed to a draw ([Game.AgreeDraw])
 )
 
 // String returns the reason in the TUS server's words: "discs", "timeout",
-// "disconnect", "errors", or "unfinished".
+// "disconnect", "errors", or "unfinished"; and "resignation" and
+// "agreement", which the server never gives.
 func (r Reason) String() string {
 	switch r {
 	case Unfinished:
@@ -32,14 +35,18 @@ func (r Reason) String() string {
 		return "disconnect"
 	case TooManyErrors:
 		return "errors"
+	case Resign:
+		return "resignation"
+	case AgreedDraw:
+		return "agreement"
 	}
 	return "invalid reason"
 }
 
 // Result is the outcome of a finished game: the winner (or a draw), the raw
 // disc counts of the final position (empty squares go to nobody), and why the
-// game ended. A forfeit ([Timeout], [Disconnect], [TooManyErrors]) loses
-// whatever the counts.
+// game ended. A forfeit ([Timeout], [Disconnect], [TooManyErrors], [Resign])
+// loses, and an [AgreedDraw] draws, whatever the counts.
 type Result struct {
 	Reason       Reason
 	Draw         bool  // neither side won; Winner is then meaningless
@@ -144,18 +151,31 @@ func (g *Game) Play(m Move) error {
 	return nil
 }
 
-// Forfeit ends the game with loser losing for reason (such as [Timeout] or
-// [Disconnect]), whatever the discs; the result keeps the current counts. It
-// fails with [ErrGameOver] if the game has already ended, and refuses a
-// reason of [Unfinished] or [Discs].
+// Forfeit ends the game with loser losing for reason: [Timeout],
+// [Disconnect], [TooManyErrors] or [Resign], whatever the discs; the result
+// keeps the current counts. It fails with [ErrGameOver] if the game has
+// already ended, and refuses any other reason.
 func (g *Game) Forfeit(loser Color, reason Reason) error {
 	if g.IsOver() {
 		return fmt.Errorf("%w: cannot forfeit after %s", ErrGameOver, g.result)
 	}
-	if !loser.Valid() || reason == Unfinished || reason == Discs || reason > TooManyErrors {
+	if !loser.Valid() || reason < Timeout || reason > Resign {
 		return fmt.Errorf("othello: forfeit of %s by %s: not a forfeit", loser, reason)
 	}
 	p := g.Position()
 	g.result = Result{Reason: reason, Winner: loser.Opponent(), Black: p.Count(Black), White: p.Count(White)}
+	return nil
+}
+
+// AgreeDraw ends the game as a draw the players agreed to ([AgreedDraw]),
+// whatever the discs: no rule makes this draw, a host decides who may agree
+// (arena lets two persons). The result keeps the current counts. It fails
+// with [ErrGameOver] if the game has already ended.
+func (g *Game) AgreeDraw() error {
+	if g.IsOver() {
+		return fmt.Errorf("%w: cannot agree to a draw after %s", ErrGameOver, g.result)
+	}
+	p := g.Position()
+	g.result = Result{Reason: AgreedDraw, Draw: true, Black: p.Count(Black), White: p.Count(White)}
 	return nil
 }

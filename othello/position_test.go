@@ -238,6 +238,54 @@ func TestGame(t *testing.T) {
 	if err := g.Forfeit(othello.Black, othello.Disconnect); !errors.Is(err, othello.ErrGameOver) {
 		t.Errorf("second forfeit: %v", err)
 	}
+	if err := g.AgreeDraw(); !errors.Is(err, othello.ErrGameOver) {
+		t.Errorf("draw agreed after a forfeit: %v", err)
+	}
+}
+
+// TestGameResignAndAgreedDraw: a resignation loses and an agreed draw
+// draws, whatever the discs, each keeping the counts; neither is accepted
+// twice or after the game ended, and no other reason forfeits.
+func TestGameResignAndAgreedDraw(t *testing.T) {
+	g := othello.NewGame(othello.TUS)
+	if err := g.Play(othello.Place(othello.E3)); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []othello.Reason{othello.Unfinished, othello.Discs, othello.AgreedDraw, othello.AgreedDraw + 1} {
+		if err := g.Forfeit(othello.Black, r); err == nil || g.IsOver() {
+			t.Errorf("forfeit by %v accepted", r)
+		}
+	}
+	if err := g.Forfeit(othello.Black, othello.Resign); err != nil {
+		t.Fatal(err)
+	}
+	r, over := g.Result()
+	want := othello.Result{Reason: othello.Resign, Winner: othello.White, Black: 4, White: 1}
+	if !over || r != want || r.String() != "white wins 4-1 (resignation)" {
+		t.Errorf("result %v, want %v", r, want)
+	}
+	if err := g.AgreeDraw(); !errors.Is(err, othello.ErrGameOver) {
+		t.Errorf("draw agreed after a resignation: %v", err)
+	}
+
+	g = othello.NewGame(othello.TUS)
+	if err := g.Play(othello.Place(othello.E3)); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.AgreeDraw(); err != nil {
+		t.Fatal(err)
+	}
+	r, over = g.Result()
+	want = othello.Result{Reason: othello.AgreedDraw, Draw: true, Black: 4, White: 1}
+	if !over || r != want || r.String() != "draw 4-1 (agreement)" {
+		t.Errorf("result %v, want %v", r, want)
+	}
+	if err := g.Play(othello.Place(othello.F3)); !errors.Is(err, othello.ErrGameOver) {
+		t.Errorf("move after an agreed draw: %v", err)
+	}
+	if err := g.Forfeit(othello.White, othello.Resign); !errors.Is(err, othello.ErrGameOver) {
+		t.Errorf("resignation after an agreed draw: %v", err)
+	}
 }
 
 // TestGamesEnd plays random games to the end: the result follows the discs,
