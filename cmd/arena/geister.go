@@ -390,6 +390,11 @@ func (r *geisterRunner) Play(ctx context.Context, job *gameJob) gameResult {
 			res = gameResult{Winner: -2, Reason: geister.Unfinished.String(), Detail: "interrupted", Plies: res.Plies, Faults: res.Faults}
 		}
 	}
+	for seat, p := range g.Players {
+		// A program's standard output is the protocol in STDIO mode:
+		// what it printed besides is its standard error.
+		writeProgramOutput(job, job.Seats[seat].Name, nil, p.Stderr)
+	}
 	res.Record, res.Err = writeGeisterRecord(job, g.Record)
 	live.finish(res, res.Record)
 	return res

@@ -271,7 +271,7 @@ func TestGeisterRunnerBadPrograms(t *testing.T) {
 		{"missing", gsPlayer("missing", "stdio", filepath.Join(t.TempDir(), "no-such-bot")), "Disconnect", regexp.MustCompile(`^start failure, program not found: .*no-such-bot$`)},
 		{"not executable", gsPlayer("notexec", "tcp", notExec), "Disconnect", regexp.MustCompile(`^start failure, program not executable: `)},
 		{"crash", gsPlayer("crash", "stdio", gsScript(t, "exit 3")), "Disconnect", regexp.MustCompile(`^crash, .*(closed its output|input closed).*\(exit status 3\)$`)},
-		{"crash in play", gsPlayer("crash", "stdio", gsScript(t, `read l; echo SET:ABCD; read l; exit 3`)), "Disconnect", regexp.MustCompile(`^crash, .*(closed its output|input closed).*\(exit status 3\)$`)},
+		{"crash in play", gsPlayer("crash", "stdio", gsScript(t, `read l; echo SET:ABCD; read l; echo 'cannot go on' >&2; exit 3`)), "Disconnect", regexp.MustCompile(`^crash, .*(closed its output|input closed).*\(exit status 3\); stderr: cannot go on$`)},
 		{"hang", gsPlayer("hang", "stdio", gsScript(t, "sleep 1000")), "TimeOut", regexp.MustCompile(`^time, did not set its red ghosts in time`)},
 		{"hang in play", gsPlayer("hang", "stdio", gsScript(t, `read l; echo SET:ABCD; sleep 1000`)), "TimeOut", regexp.MustCompile(`^time, no move within its time`)},
 		{"garbage", gsPlayer("garbage", "stdio", gsScript(t, `read l; echo SET:ABCD; while read l; do case $l in MOV*) echo MOV:Z,UP;; esac; done`)), "IllegalMove", regexp.MustCompile(`^protocol error, .*MOV:Z,UP`)},
@@ -303,6 +303,11 @@ func gsBadProgram(t *testing.T, r runner, name string, player *playerSpec, reaso
 			t.Errorf("viewer result %q", result)
 		}
 		log.CheckReaped(t)
+		// What the program printed on its standard error is kept in the
+		// game's directory, for the replay page.
+		if got, _ := os.ReadFile(filepath.Join(filepath.Dir(res.Record), player.Name+".stderr")); strings.Contains(res.Faults[0].String(), "stderr: ") && !strings.Contains(string(got), "cannot go on") {
+			t.Errorf("%s.stderr holds %q", player.Name, got)
+		}
 	})
 }
 

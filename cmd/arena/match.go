@@ -543,6 +543,18 @@ func restore(games []finished, stored map[int]storedGame) (int, error) {
 	return n, nil
 }
 
+// writeProgramOutput keeps what a program printed, as <name>.stdout and
+// <name>.stderr in the game's directory, each when not empty (at most
+// proc.LogLimit bytes of each, as the host kept them): the replay page
+// shows them.
+func writeProgramOutput(job *gameJob, name string, stdout, stderr []byte) {
+	for ext, b := range map[string][]byte{".stdout": stdout, ".stderr": stderr} {
+		if len(b) > 0 {
+			writeGameFile(job, safeName(name)+ext, b)
+		}
+	}
+}
+
 // safeName keeps letters, digits, '-', '_' and '.' of s, for file names.
 func safeName(s string) string {
 	b := []byte(s)

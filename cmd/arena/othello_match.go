@@ -487,7 +487,7 @@ func (r *othelloRunner) segment(ctx context.Context, g *othelloGame) othelloSegm
 		}
 		s.proc.Kill()
 		st := s.proc.Wait()
-		writeProgramOutput(job, s.spec.Name, st)
+		writeProgramOutput(job, s.spec.Name, st.Stdout, st.Stderr)
 		switch {
 		case s.fault.Kind == faultCrash || s.fault.Kind == faultProtocol:
 			s.fault = exitFault(st, s.fault.Reason) // it exited before connecting: say how
@@ -665,16 +665,6 @@ func writeOthelloMoveList(job *gameJob, rec tus.GameRecord, base othello.Rules, 
 		return nil
 	}
 	return writeGameFile(job, "moves.txt", append(list, '\n'))
-}
-
-// writeProgramOutput keeps what a program printed, as <name>.stdout and
-// <name>.stderr in the game's directory, when it printed anything.
-func writeProgramOutput(job *gameJob, name string, st proc.Result) {
-	for ext, b := range map[string][]byte{".stdout": st.Stdout, ".stderr": st.Stderr} {
-		if len(b) > 0 {
-			writeGameFile(job, safeName(name)+ext, b)
-		}
-	}
 }
 
 // lastLine is the last non-empty line of b, cut to 200 bytes.
