@@ -55,7 +55,8 @@
 // over from the page it replaces. The seat's event stream
 // (/play/{id}/events?seat=T) sends "seat" events, JSON with the page's
 // session, the game as the seat sees it, the question asked and its
-// number n; an answer is a form (session, n, kind, move) posted to
+// number n (a question the stream sent already comes again as its number
+// with "same": true, without its choices); an answer is a form (session, n, kind, move) posted to
 // /play/{id}/act?seat=T: 204 when taken, 400 when not allowed, 403 from
 // a page that does not hold the seat, 409 for a question no longer asked,
 // 413 for an answer longer than 4 KiB.

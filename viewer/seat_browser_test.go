@@ -215,6 +215,15 @@ func TestBrowserSeat(t *testing.T) {
 		if s = read(`s.clock[0] !== ` + jsString(first)); s.Clock[0] >= first {
 			t.Errorf("the seat's clock does not count down: %q then %q", first, s.Clock[0])
 		}
+		// An event while the question is asked (here the game's frame
+		// gets a move) brings the question's number alone, not its
+		// choices again: the page keeps the question.
+		m0, _ := othello.ParseMove(legal[len(legal)-1])
+		p1, _ := p.Play(m0)
+		v.Update(id, OthelloFrame(p1, 1, m0, "", [2]string{"5:00.0", "5:00.0"}))
+		if s = read(`document.getElementById("moves").children.length === 1`); s.Prompt != "Your move" || !slices.Equal(s.Hot, legal) || s.Turn != "Your turn (black)" {
+			t.Errorf("after an event while asked: prompt %q, highlighted %v, turn %q", s.Prompt, s.Hot, s.Turn)
+		}
 		// A square that is no move: nothing happens.
 		a1 := areaNamed(t, areas, "a1")
 		b.ClickPicture(a1.X+a1.W/2, a1.Y+a1.H/2)

@@ -88,7 +88,11 @@ type seatEvent struct {
 	Session  string    `json:"session"`  // the page's session, which its answers name
 	State    gameState `json:"state"`    // the game as the seat sees it
 	N        uint64    `json:"n"`        // the question's number, 0 for none
-	Question *Question `json:"question"` // the question asked, nil for none
+	Question *Question `json:"question"` // the question asked, nil for none or when Same
+	// Same says that question N is asked still and that this stream sent
+	// it already: it is not sent again (a PDD seat's first question,
+	// every pair of tiles, is most of a megabyte).
+	Same bool `json:"same,omitempty"`
 	// Left is the time to the question's Deadline when the event was
 	// sent, in milliseconds (0 for none or past): the page counts down
 	// from it with its own clock, whatever the browser's time of day.
@@ -138,6 +142,7 @@ func (v *Viewer) serveSeatEvents(w http.ResponseWriter, r *http.Request) {
 		v.mu.Unlock()
 	}()
 	sent := 0
+	var asked uint64 // the number of the question this stream sent last
 	v.stream(w, r, ch, func() bool {
 		v.mu.Lock()
 		ev := seatEvent{Session: session}
@@ -155,7 +160,12 @@ func (v *Viewer) serveSeatEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		if s.asked != nil {
 			q := s.asked.q
-			ev.N, ev.Question = s.asked.n, &q
+			ev.N = s.asked.n
+			if ev.N == asked {
+				ev.Same = true
+			} else {
+				ev.Question = &q
+			}
 			if !q.Deadline.IsZero() {
 				ev.Left = max(time.Until(q.Deadline).Milliseconds(), 0)
 			}
@@ -167,6 +177,7 @@ func (v *Viewer) serveSeatEvents(w http.ResponseWriter, r *http.Request) {
 			return false
 		}
 		sent = ev.State.From + len(ev.State.Moves)
+		asked = ev.N
 		return !ev.Closed
 	})
 }

@@ -310,14 +310,16 @@
     if (moves.lastElementChild) moves.lastElementChild.classList.add("current");
     stFrame = st.frame;
     finished = !!st.finished;
-    if (ev.n !== n || !ev.question) {
+    // A question sent already comes again as its number and "same".
+    const question = ev.same && ev.n === n ? q : ev.question;
+    if (ev.n !== n || !question) {
       clicks = []; picked = ""; confirming = null;
-      red = new Set(ev.question && ev.question.setup ? (ev.question.setup.red || "").split("") : []);
+      red = new Set(question && question.setup ? (question.setup.red || "").split("") : []);
       // A refusal stays shown until the next question.
-      if (ev.question && ev.n !== n) refused.hidden = true;
+      if (question && ev.n !== n) refused.hidden = true;
     }
     n = ev.n;
-    q = ev.question || null;
+    q = question || null;
     deadlineAt = q && q.deadline ? performance.now() + ev.left : null;
     prompt.hidden = !q || !q.prompt;
     prompt.textContent = q ? q.prompt : "";
