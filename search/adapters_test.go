@@ -33,6 +33,7 @@ func payoff(draw bool, winner, player int) float64 {
 // TestOthelloAdapter plays random games through the adapter and through
 // othello.Game side by side: the same moves, ends and results.
 func TestOthelloAdapter(t *testing.T) {
+	t.Parallel()
 	var g search.Othello
 	rapid.Check(t, func(t *rapid.T) {
 		p := othellotest.Position().Draw(t, "start")
@@ -74,6 +75,7 @@ func TestOthelloAdapter(t *testing.T) {
 // TestGeisterAdapter plays random games through the adapter and through
 // geister.Game under the same ply limit.
 func TestGeisterAdapter(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		p := rapid.OneOf(geistertest.Position(), geistertest.Start()).Draw(t, "start")
 		limit := p.Ply() + rapid.IntRange(1, 300).Draw(t, "plies")
@@ -119,6 +121,7 @@ func TestGeisterAdapter(t *testing.T) {
 
 // TestGeisterDeterminize checks that a determinization keeps the view.
 func TestGeisterDeterminize(t *testing.T) {
+	t.Parallel()
 	var g search.Geister
 	rapid.Check(t, func(t *rapid.T) {
 		p := geistertest.Position().Draw(t, "p")
@@ -205,6 +208,7 @@ func TestDarkChessAdapter(t *testing.T) {
 // AppendNoisyMoves, then the steps, then the flips; a chance node's
 // outcomes in the same order.
 func TestDarkChessOrdered(t *testing.T) {
+	t.Parallel()
 	g, unordered := search.DarkChess{Ordered: true}, search.DarkChess{}
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 3))
@@ -304,6 +308,7 @@ func checkOutcomes(t *rapid.T, g search.DarkChess, s search.DarkChessState) {
 // piece with its pool's share: 140,000 draws from the opening's first flip
 // (fixed seed), each piece's frequency within 5 standard deviations.
 func TestDarkChessSampleOutcome(t *testing.T) {
+	t.Parallel()
 	var g search.DarkChess
 	s := g.Play(search.NewDarkChessState(darkchess.Opening), darkchess.Ply{Move: darkchess.Flip(darkchess.B2)})
 	r := rand.New(rand.NewPCG(5, 6))
@@ -332,6 +337,7 @@ func TestDarkChessSampleOutcome(t *testing.T) {
 // TestDarkChessDeterminize checks that a view's determinization is its
 // public position, a decision node.
 func TestDarkChessDeterminize(t *testing.T) {
+	t.Parallel()
 	var g search.DarkChess
 	rapid.Check(t, func(t *rapid.T) {
 		v := darkchesstest.View().Draw(t, "v")
@@ -345,6 +351,7 @@ func TestDarkChessDeterminize(t *testing.T) {
 // TestPDDAdapter plays random games (20 plies from a random point of a random
 // game under either profile) through the adapter and through pdd.Game side by side.
 func TestPDDAdapter(t *testing.T) {
+	t.Parallel()
 	var g search.PDD
 	rapid.Check(t, func(t *rapid.T) {
 		r := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 7))

@@ -17,6 +17,7 @@ import (
 // balance's, stretched by tanh and shrunk in proportion to the
 // no-progress plies left, and 0 at the limit.
 func TestDarkChessBestEval(t *testing.T) {
+	t.Parallel()
 	const limit = 60
 	eval := darkChessBestEval(limit)
 	for _, quiet := range []int{0, 15, 30, 59, 60} {
@@ -90,6 +91,7 @@ func countAbove(values map[pdd.Move]float64, v float64) int {
 // bridges it could still build, and counts each network's islands, the
 // groups that can grow as shares of one.
 func TestPDDReach(t *testing.T) {
+	t.Parallel()
 	// Two white islands, a bridge's length apart on row 0 (and on row 1).
 	const islands = "WW.WW...../WW.WW...../........../........../........../........../........../........../........../.........."
 	for _, tc := range []struct {
@@ -162,6 +164,7 @@ func TestPDDBestAllocs(t *testing.T) {
 // TestPDDSideBoard: the board part of pddSide, worked out with the reach
 // from one pass over the groups, is PDDValue.
 func TestPDDSideBoard(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		p := pddtest.Position().Draw(t, "p")
 		for _, c := range []pdd.Color{pdd.White, pdd.Black} {

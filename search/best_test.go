@@ -77,6 +77,7 @@ func TestPDDBestPlayerReplays(t *testing.T) {
 // TestPDDBestPlayerKeepsTime: with no depth limit, PDDBestPlayer under
 // the per-move runner's Status (a told 300 ms cap) answers within it.
 func TestPDDBestPlayerKeepsTime(t *testing.T) {
+	t.Parallel()
 	p := pdd.Course.Start()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 20 {

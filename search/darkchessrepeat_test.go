@@ -12,6 +12,7 @@ import (
 // game so far as a draw less the contempt for the searcher, whatever the
 // no-progress counter; not the position searched, and not a new one.
 func TestDarkChessRepeats(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	p := darkchess.Opening.Deal(rng)
 	var buf []darkchess.Move
@@ -73,6 +74,7 @@ func TestDarkChessRepeats(t *testing.T) {
 // empties the history; a full history starts again; a nil history is the
 // plain adapter.
 func TestDarkChessHistory(t *testing.T) {
+	t.Parallel()
 	var h search.DarkChessHistory
 	g := search.DarkChess{}
 	rng := rand.New(rand.NewPCG(5, 6))

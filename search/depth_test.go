@@ -139,6 +139,7 @@ func endgame(t *rapid.T, maxEmpty int) othello.Position {
 // empty squares, the exact solve (with its table) finds the value of a full
 // negamax to the end, and a move of that value.
 func TestAlphaBetaSolveMatchesNegamax(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		p := endgame(t, rapid.IntRange(1, 10).Draw(t, "empties"))
 		ref := &reference[othello.Position, othello.Move, search.Othello]{g: search.Othello{}, eval: search.OthelloEval, limit: math.MaxInt}
@@ -160,6 +161,7 @@ func TestAlphaBetaSolveMatchesNegamax(t *testing.T) {
 // gives plain minimax's value at the root, and a move of that value, on
 // random Othello positions of at most 10 empty squares.
 func TestAlphaBetaMatchesMinimax(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		p := endgame(t, 10)
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")
@@ -255,6 +257,7 @@ func TestExpectimaxMatchesExpectiminimax(t *testing.T) {
 
 // TestExpectimaxPrunes: Star1 visits fewer nodes than plain expectiminimax.
 func TestExpectimaxPrunes(t *testing.T) {
+	t.Parallel()
 	g := search.DarkChess{}
 	s := search.NewDarkChessState(darkchess.Opening)
 	r := rand.New(rand.NewPCG(3, 0))
@@ -287,6 +290,7 @@ func TestExpectimaxPrunes(t *testing.T) {
 // TestDepthSearchDeterministic: with a node budget, two searches of the same
 // options give the same result, as does one after Reset.
 func TestDepthSearchDeterministic(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	o := search.DepthOptions{Nodes: 20000}
 	p := othello.Standard.Start.PlayUnchecked(othello.Place(othello.D3))
@@ -319,6 +323,7 @@ func TestDepthSearchDeterministic(t *testing.T) {
 // TestDepthSearchNodeBudget: a search stops at its node budget exactly, with
 // a legal move, whatever the budget.
 func TestDepthSearchNodeBudget(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	p := othello.Standard.Start
 	s := search.NewDarkChessState(darkchess.Opening)
@@ -346,6 +351,7 @@ func TestDepthSearchNodeBudget(t *testing.T) {
 
 // TestDepthSearchNilEval: a nil evaluation scores every leaf 0.
 func TestDepthSearchNilEval(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	p := othello.Standard.Start
 	r, err := search.NewAlphaBeta[othello.Position, othello.Move](search.Othello{}, nil, search.DepthOptions{Nodes: 1000}).Search(ctx, p)
@@ -362,6 +368,7 @@ func TestDepthSearchNilEval(t *testing.T) {
 // TestDepthSearchStopsWithContext: a search whose context is done returns at
 // once with a legal move; one with a deadline and no budget returns by it.
 func TestDepthSearchStopsWithContext(t *testing.T) {
+	t.Parallel()
 	p := othello.Standard.Start
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -386,6 +393,7 @@ func TestDepthSearchStopsWithContext(t *testing.T) {
 // TestDepthSearchRoots: a terminal root has no move; a chance root has no
 // chooser.
 func TestDepthSearchRoots(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	over, err := othello.NewPosition(othello.Setup{Black: othello.A1.Bit() | othello.B1.Bit()})
 	if err != nil {

@@ -23,6 +23,7 @@ import (
 // (and the exact solve from 14 empty squares); at least 9 wins (quick tier:
 // 2 games, at least 1 win).
 func TestOthelloAlphaBetaPlayerBeatsRandom(t *testing.T) {
+	t.Parallel()
 	games, atLeast := longtest.Pick(2, 10), longtest.Pick(1, 9)
 	wins := othelloWins(t, games, 21, false, func(int) othello.Player {
 		return search.OthelloAlphaBetaPlayer(search.DepthOptions{Nodes: 3000, TableSize: 1 << 14})
@@ -36,6 +37,7 @@ func TestOthelloAlphaBetaPlayerBeatsRandom(t *testing.T) {
 // the first player alternating; at least 8 wins (quick tier: 2 games, at
 // least 1 win).
 func TestDarkChessExpectimaxPlayerBeatsRandom(t *testing.T) {
+	t.Parallel()
 	games, atLeast := longtest.Pick(2, 10), longtest.Pick(1, 8)
 	wins := darkChessWins(t, games, 23, func(int) darkchess.Player {
 		return search.DarkChessExpectimaxPlayer(search.DepthOptions{Nodes: 5000})
@@ -50,6 +52,7 @@ func TestDarkChessExpectimaxPlayerBeatsRandom(t *testing.T) {
 // close to the deadline it answers depends on the machine's load, so it is
 // not asserted.)
 func TestDepthPlayersAnswerByDeadline(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	p := othello.Standard.Start
@@ -72,6 +75,7 @@ func TestDepthPlayersAnswerByDeadline(t *testing.T) {
 // plies later, it plays another, the position after its first ply being
 // now a repetition of its game.
 func TestDarkChessExpectimaxPlayerAvoidsRepetition(t *testing.T) {
+	t.Parallel()
 	at := func(quiet int) darkchess.View {
 		var st darkchess.Setup
 		st.Board[darkchess.B2], st.Board[darkchess.D8] = darkchess.RedGuard, darkchess.BlackPawn

@@ -122,6 +122,7 @@ func (g noisyTree) AppendNoisyMoves(s treeState, dst []int) []int {
 // (expecti)minimax with the same quiescence search without pruning, and a
 // move of that value.
 func TestQuiescenceMatchesReferenceTree(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		chance := rapid.Bool().Draw(t, "chance")
 		g := noisyTree{drawTree(t, chance)}
@@ -203,6 +204,7 @@ func drawTree(t *rapid.T, chance bool) treeGame {
 // whose slots collide) gives plain minimax's value, and a move of that
 // value; the solve gives the value to the end.
 func TestAlphaBetaMatchesMinimaxTree(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := drawTree(t, false)
 		root := treeState{id: rapid.Uint64().Draw(t, "root") % g.ids}
@@ -237,6 +239,7 @@ func TestAlphaBetaMatchesMinimaxTree(t *testing.T) {
 // nodes, at a fixed depth, Star1 gives plain expectiminimax's value and a
 // move of that value.
 func TestExpectimaxMatchesExpectiminimaxTree(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		g := drawTree(t, true)
 		root := treeState{id: rapid.Uint64().Draw(t, "root") % g.ids}
@@ -272,6 +275,7 @@ func (othelloMargin) Result(p othello.Position, player int) float64 {
 // TestAlphaBetaSolveMarginMatchesNegamax: the exact solve of Othello scored
 // by the disc difference finds full negamax's value.
 func TestAlphaBetaSolveMarginMatchesNegamax(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		p := endgame(t, rapid.IntRange(1, 9).Draw(t, "empties"))
 		g := othelloMargin{}
@@ -296,6 +300,7 @@ func TestAlphaBetaSolveMarginMatchesNegamax(t *testing.T) {
 // just above the window (seed 685 at depth 4: 0.26000000000000006 for a
 // move of value 0.11), and the root took them for a better move.
 func TestExpectimaxPicksAMoveOfTheValue(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(3000) {
 		h := mix(seed, 0)
 		g := treeGame{seed: seed, height: 3 + int(h%6), width: 2 + int(h>>8%4), ids: 1 + h>>16%12, chance: true}

@@ -14,6 +14,7 @@ import (
 // otherwise, while one of its blue ghosts has a path to an exit, its move
 // brings the nearest of them one move nearer.
 func TestGeisterRushPlayer(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(7, 8))
 	escapes := 0
@@ -89,6 +90,7 @@ func TestGeisterRushPlayer(t *testing.T) {
 // to it can take it there. Whatever its seed, even with almost no search,
 // the best player takes it.
 func TestGeisterBestTakesTheRunner(t *testing.T) {
+	t.Parallel()
 	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
 	// First's E stands at (1,5), next to the corner (0,5); Second's A on it.
 	p := geisterAt(t, blues, geister.RedsOf(geister.B, geister.C, geister.D, geister.E), 20, [4]int{1, int(geister.A), 0, 5})
@@ -114,6 +116,7 @@ func TestGeisterBestTakesTheRunner(t *testing.T) {
 // with almost no search, the best player steps onto the exit, the
 // quickest forced win, and escapes from it next move.
 func TestGeisterBestRunsForTheExit(t *testing.T) {
+	t.Parallel()
 	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
 	const d, h = int(geister.D), int(geister.H)
 	p := geisterAt(t, blues, geister.RedsAt(0), 10, [4]int{0, int(geister.A), 0, 1}, [4]int{1, d, 3, 2}, [4]int{1, h, 4, 3})
@@ -136,6 +139,7 @@ func TestGeisterBestRunsForTheExit(t *testing.T) {
 // forces an escape in two moves, not in one; once a guard stands next to
 // the exit, it forces none.
 func TestGeisterThreatSearch(t *testing.T) {
+	t.Parallel()
 	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // First's A-D blue
 	// First's A at (0,1), one step from its exit (0,0); Second's D and H,
 	// which start next to those squares, moved away.
@@ -192,6 +196,7 @@ func BenchmarkGeisterRisks(b *testing.B) {
 // of a search of every determinization, in positions of random games in
 // which the ghosts run for the exits.
 func TestGeisterRisksMemo(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(9, 10))
 	checked, risky := 0, 0
 	for game := range 30 {
@@ -285,6 +290,7 @@ func geisterMatch(t *testing.T, games int, a, b func(game int) geister.Player) (
 // won). It wins all 20; the plain GeisterPlayer, which does not see the
 // rush coming, wins 3 of them.
 func TestGeisterBestBeatsRush(t *testing.T) {
+	t.Parallel()
 	games, atLeast := longtest.Pick(2, 20), longtest.Pick(2, 18)
 	wins, losses := geisterMatch(t, games,
 		func(game int) geister.Player { return GeisterBestPlayer(Options{Playouts: 300, Seed: uint64(game)}, 0) },
@@ -300,6 +306,7 @@ func TestGeisterBestBeatsRush(t *testing.T) {
 // that red ghost, which wins for its owner), where the plain playouts
 // mostly do; a ghost on the mover's back corner is still taken.
 func TestGeisterBestPlayoutLastRed(t *testing.T) {
+	t.Parallel()
 	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
 	reds := geister.RedsAt(0)                                           // A-D red
 	const a, b, c, d, e = int(geister.A), int(geister.B), int(geister.C), int(geister.D), int(geister.E)
@@ -357,6 +364,7 @@ func geisterAtSquares(t *testing.T, first, second geister.Reds, ply int, moves .
 // itself: high for a ghost the belief holds for red, low for one it holds
 // for blue, the least odds the threats get notwithstanding.
 func TestGeisterRisksLastRed(t *testing.T) {
+	t.Parallel()
 	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // First's A-D blue
 	const a, b, c, d = int(geister.A), int(geister.B), int(geister.C), int(geister.D)
 	// Second (A-D red) has lost A-C: D is its last red, on (2,3) next to

@@ -29,6 +29,7 @@ func geisterAt(t *testing.T, first, second geister.Reds, ply int, moves ...[4]in
 // likelier blue, and the determinizations follow the odds; a new game (the
 // ply going back) forgets them.
 func TestGeisterBelief(t *testing.T) {
+	t.Parallel()
 	reds := geister.RedsOf(geister.E, geister.F, geister.G, geister.H)
 	second := geister.RedsAt(0)
 	const a, b = int(geister.A), int(geister.B)
@@ -75,6 +76,7 @@ func TestGeisterBelief(t *testing.T) {
 // TestGeisterBeliefKnownColours: the determinizations keep the colours the
 // view knows (ghosts off the board).
 func TestGeisterBeliefKnownColours(t *testing.T) {
+	t.Parallel()
 	second := geister.RedsOf(geister.A, geister.B, geister.C, geister.D)
 	var bel geisterBelief
 	bel.reset()
@@ -100,6 +102,7 @@ func TestGeisterBeliefKnownColours(t *testing.T) {
 // TestGeisterPlayout: the policy escapes when it can, and takes an opponent
 // ghost standing on its back corner, the opponent's exit.
 func TestGeisterPlayout(t *testing.T) {
+	t.Parallel()
 	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
 	r := rand.New(rand.NewPCG(5, 6))
 	var buf [32]geister.Move
@@ -118,6 +121,7 @@ func TestGeisterPlayout(t *testing.T) {
 // TestGeisterPlayoutScore: a blue ghost's step toward its exits scores
 // less when it ends next to an opponent ghost, where it can be taken.
 func TestGeisterPlayoutScore(t *testing.T) {
+	t.Parallel()
 	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
 	north := geister.NewMove(geister.A, geister.North)
 	const a, h = int(geister.A), int(geister.H)
@@ -135,6 +139,7 @@ func TestGeisterPlayoutScore(t *testing.T) {
 // it comes and a loss more; a draw is worth nothing, and without a hurry a
 // win is worth 1 whenever it comes.
 func TestGeisterBeliefGameHurry(t *testing.T) {
+	t.Parallel()
 	blues := geister.RedsOf(geister.E, geister.F, geister.G, geister.H) // A-D blue
 	const a = int(geister.A)
 	// First's blue A on its exit (0,0) escapes: First wins at ply 11 or 201.
@@ -165,6 +170,7 @@ func TestGeisterBeliefGameHurry(t *testing.T) {
 // TestGeisterBeliefStayedOnExit: an opponent ghost that stood on its exit
 // and did not leave by it is red in every determinization.
 func TestGeisterBeliefStayedOnExit(t *testing.T) {
+	t.Parallel()
 	reds := geister.RedsOf(geister.E, geister.F, geister.G, geister.H)
 	second := geister.RedsAt(69) // E-H red, A-D blue
 	const a, b = int(geister.A), int(geister.B)

@@ -76,6 +76,7 @@ func othelloWinPosition(t *testing.T, seed uint64) (othello.Position, map[othell
 // TestMCTSOthelloForcedWin: in endgames with winning and losing moves, MCTS
 // with 20,000 playouts chooses a winning one.
 func TestMCTSOthelloForcedWin(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(5) {
 		p, wins := othelloWinPosition(t, seed)
 		m := search.NewMCTS(search.Othello{}, search.Options{Playouts: 20000, Seed: seed})
@@ -115,6 +116,7 @@ func geisterEscape(t *testing.T) geister.Position {
 // TestISMCTSGeisterEscape: from the first player's view, IS-MCTS escapes
 // (and MCTS on the full position too).
 func TestISMCTSGeisterEscape(t *testing.T) {
+	t.Parallel()
 	p := geisterEscape(t)
 	v := p.View(geister.First)
 	m := search.NewISMCTS(search.Geister{}, search.Options{Playouts: 3000, Seed: 1})
@@ -137,6 +139,7 @@ func TestISMCTSGeisterEscape(t *testing.T) {
 // TestMCTSDarkChessWin: red can take black's last piece (a win), or let
 // black's cannon take its rook; MCTS (chance nodes for the flips) takes.
 func TestMCTSDarkChessWin(t *testing.T) {
+	t.Parallel()
 	var s darkchess.Setup
 	s.Board[darkchess.SquareAt(1, 1)] = darkchess.RedRook
 	s.Board[darkchess.SquareAt(1, 2)] = darkchess.BlackPawn
@@ -165,6 +168,7 @@ func TestMCTSDarkChessWin(t *testing.T) {
 // MCTS chooses a winning move. The quick tier checks the first such
 // position; the long tier (BOTARENA_LONG=1) the first three.
 func TestMCTSPDDForcedWin(t *testing.T) {
+	t.Parallel()
 	var g search.PDD
 	r := rand.New(rand.NewPCG(3, 0))
 	found, want := 0, longtest.Pick(1, 3)
@@ -219,6 +223,7 @@ func TestMCTSPDDForcedWin(t *testing.T) {
 // TestMCTSDeterministic: the same seed and playout budget give the same
 // search, with one worker or several, and a different seed may differ.
 func TestMCTSDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, workers := range []int{1, 3} {
 		o := search.Options{Playouts: 3000, Seed: 42, Workers: workers}
 		p := othello.Standard.Start.PlayUnchecked(othello.Place(othello.D3))
@@ -254,6 +259,7 @@ func TestMCTSDeterministic(t *testing.T) {
 // search starts from the subtree it already holds (its root has visits), and
 // still chooses a legal move.
 func TestMCTSTreeReuse(t *testing.T) {
+	t.Parallel()
 	m := search.NewMCTS(search.Othello{}, search.Options{Playouts: 2000, Seed: 7})
 	p := othello.Standard.Start
 	res, err := m.Search(context.Background(), p)
@@ -283,6 +289,7 @@ func TestMCTSTreeReuse(t *testing.T) {
 // TestMCTSContext: a search stops when its context is done, and still
 // returns a legal move, even with no playout done.
 func TestMCTSContext(t *testing.T) {
+	t.Parallel()
 	p := othello.Standard.Start
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -309,6 +316,7 @@ func TestMCTSContext(t *testing.T) {
 // is cut off and scored by the Eval (clamped to MaxEval), in MCTS and in
 // IS-MCTS; without PlayoutDepth the Eval is never called.
 func TestMCTSPlayoutDepth(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		eval  float64

@@ -29,6 +29,7 @@ func othelloWLD(p othello.Position) float64 {
 // position, and its value and move agree with a plain search of every
 // line.
 func TestOthelloBestSolves(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(4, 4))
 	s := newOthelloSearch(OthelloPatternEval, DepthOptions{})
 	tried := 0

@@ -24,6 +24,7 @@ func randomOthello(rng *rand.Rand, plies int) othello.Position {
 }
 
 func TestOthelloWeightsEmbedded(t *testing.T) {
+	t.Parallel()
 	n, err := othelloNet()
 	if err != nil {
 		t.Fatalf("the embedded weights do not read: %v", err)
@@ -101,12 +102,14 @@ func TestOthelloPatternScore(t *testing.T) {
 // beats the hand-written evaluation by far (it scored over 90 of 100 when
 // its weights were made).
 func TestOthelloPatternEvalBeatsOthelloEval(t *testing.T) {
+	t.Parallel()
 	if pts := score1Ply(OthelloPatternEval, OthelloEval, 40, 1, 4); pts < 30 {
 		t.Errorf("OthelloPatternEval scored %v of 40 against OthelloEval at one ply", pts)
 	}
 }
 
 func TestOthelloStage(t *testing.T) {
+	t.Parallel()
 	if got := OthelloStage(othello.Standard.Start); got != 0 {
 		t.Errorf("stage of the start: %d", got)
 	}

@@ -52,6 +52,7 @@ const (
 // solve fits the time to the move's deadline; it answers only a move
 // that wins or draws.
 func TestOthelloSolveFitsTime(t *testing.T) {
+	t.Parallel()
 	solver := endgame.New(endgame.Options{TableSize: 1 << 14})
 	won, lost := boardOthello(t, ffo1), boardOthello(t, ffo9)
 	exact := func(p othello.Position) int {
@@ -102,6 +103,7 @@ func TestOthelloSolveFitsTime(t *testing.T) {
 }
 
 func TestOthelloSolveTime(t *testing.T) {
+	t.Parallel()
 	if got := othelloSolveTime(20); got != 500*time.Millisecond {
 		t.Errorf("othelloSolveTime(20) = %v, want 500ms", got)
 	}

@@ -119,6 +119,7 @@ func TestTrainOthelloLearns(t *testing.T) {
 // TestTrainOthelloReproducible: the same options give the same weights,
 // byte for byte, whatever the number of workers; another seed, others.
 func TestTrainOthelloReproducible(t *testing.T) {
+	t.Parallel()
 	file := func(seed uint64, workers int) []byte {
 		o := DefaultOthelloTrain()
 		o.Games, o.Seed, o.Workers = 100, seed, workers
@@ -147,6 +148,7 @@ func TestTrainOthelloReproducible(t *testing.T) {
 }
 
 func TestTrainOthelloStops(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	o := DefaultOthelloTrain()
 	o.Games = 1 << 30

@@ -54,6 +54,7 @@ func suddenDeath(main time.Duration, start time.Time) timer.Status {
 // deadline. With a deadline alone and no Status, the deadline is the
 // caller's budget for the ply: the player answers by it.
 func TestDarkChessExpectimaxPlayerKeepsTime(t *testing.T) {
+	t.Parallel()
 	v := darkChessMidgameView(t)
 	for _, c := range []struct {
 		name   string
@@ -96,6 +97,7 @@ func TestDarkChessExpectimaxPlayerKeepsTime(t *testing.T) {
 // clock told on the context with the whole 20 s as its deadline, stop at
 // their soft target, far from it.
 func TestMCTSPlayerKeepsTime(t *testing.T) {
+	t.Parallel()
 	start := time.Now()
 	s := suddenDeath(20*time.Second, start)
 	var tm timer.Manager
@@ -117,6 +119,7 @@ func TestMCTSPlayerKeepsTime(t *testing.T) {
 // context with no deadline, leaves the player its fixed playout budget:
 // the same move as with no Status at all.
 func TestPlayerUnlimitedStatusKeepsBudget(t *testing.T) {
+	t.Parallel()
 	p := othello.Standard.Start
 	o := search.Options{Seed: 5, Playouts: 300}
 	want, err := search.OthelloPlayer(o).Play(context.Background(), p)
@@ -139,6 +142,7 @@ func TestPlayerUnlimitedStatusKeepsBudget(t *testing.T) {
 // load of 14 on 2 cores, one move took 40 ms past the 50 ms latency
 // margin), which no plan can foresee.
 func TestOthelloPlayerWholeGameInTime(t *testing.T) {
+	t.Parallel()
 	const main = 2 * time.Second
 	for _, bot := range []struct {
 		name   string
@@ -206,6 +210,7 @@ func TestOthelloPlayerWholeGameInTime(t *testing.T) {
 // target, long before its hard limit; an unlimited Budget leaves the fixed
 // playout budget alone (the same move as with no budget at all).
 func TestWithBudget(t *testing.T) {
+	t.Parallel()
 	p := othello.Standard.Start
 	start := time.Now()
 	b := timer.Budget{Start: start, Soft: 50 * time.Millisecond, Hard: time.Minute, Limited: true}
