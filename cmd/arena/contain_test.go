@@ -94,7 +94,8 @@ func quickEscapeGame(t *testing.T, game, proto string) []string {
 // output for its own timeout), so a match took longer than that many times
 // the program's runs. That bound is asserted where it is far above what
 // the games take under load: for the program that exits at once, and for
-// the protocols that run the program per move.
+// the protocols that run the program per move. The quick tier plays the
+// read-mode game only against the program that exits.
 func TestProgramsCannotEscape(t *testing.T) {
 	arena := arenaBinary(t)
 	for _, tc := range []struct {
@@ -110,6 +111,11 @@ func TestProgramsCannotEscape(t *testing.T) {
 	} {
 		for _, then := range []string{"play", "exit"} {
 			t.Run(tc.game+"/"+tc.proto+"/"+then, func(t *testing.T) {
+				if then == "play" && tc.proto == "readmode" {
+					// The costliest case (a program started on every ply):
+					// readmode/exit leaves sleepers in the quick tier too.
+					longtest.Skip(t, "plays a read-mode game against the escaping program")
+				}
 				t.Parallel()
 				dir := t.TempDir()
 				mark := rand.Text()
