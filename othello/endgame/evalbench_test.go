@@ -2,7 +2,10 @@ package endgame_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/botarena/botarena/internal/longtest"
 	"github.com/botarena/botarena/othello/endgame"
@@ -41,15 +44,35 @@ func TestFFO40To52Eval(t *testing.T) {
 // minutes each, hours in all (#40-#48 take minutes together). Select a
 // problem with -bench 'EvalListed/55/', a move with
 // -bench 'EvalListed/55/b7'.
+//
+// A check of FFO #59 takes hours. With BOTARENA_FFO_CHECKPOINTS naming a
+// directory, each check saves its table there every checkpointEvery (a
+// file of 126 MB, ffo-59-b5.table for 59/b5) and starts from the one
+// there, so that a check stopped, even by a kill, goes on where it was
+// when run again; the file goes when the check ends.
 func BenchmarkFFO40To59EvalListed(b *testing.B) {
 	ps := endgame.FFOProblems(b, "fforum-40-59.obf")
-	s := endgame.New(endgame.Options{Eval: search.OthelloPatternScore})
+	o := endgame.Options{Eval: search.OthelloPatternScore}
+	dir := os.Getenv("BOTARENA_FFO_CHECKPOINTS")
+	if dir != "" {
+		// The size the default table grows to, from the start: a saved
+		// table fills a table of its own size only.
+		o.TableSize = endgame.BigTableSize
+	}
+	s := endgame.New(o)
 	for i, p := range ps {
 		for _, m := range p.Moves {
 			b.Run(fmt.Sprintf("%d/%s", 40+i, m.Move), func(b *testing.B) {
 				for b.Loop() {
-					s.Clear()
-					if err := endgame.CheckListed(s, p, 40+i, m); err != nil {
+					var err error
+					if dir != "" {
+						name := filepath.Join(dir, fmt.Sprintf("ffo-%d-%s.table", 40+i, m.Move))
+						err = endgame.CheckListedResumable(s, p, 40+i, m, name, checkpointEvery, b.Logf)
+					} else {
+						s.Clear()
+						err = endgame.CheckListed(s, p, 40+i, m)
+					}
+					if err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -57,3 +80,7 @@ func BenchmarkFFO40To59EvalListed(b *testing.B) {
 		}
 	}
 }
+
+// checkpointEvery is how often BenchmarkFFO40To59EvalListed saves a
+// check's table when BOTARENA_FFO_CHECKPOINTS is set.
+const checkpointEvery = 10 * time.Minute

@@ -17,3 +17,7 @@ var CheckFFO = checkFFO
 
 // CheckListed is checkListed for the benchmarks of package endgame_test.
 var CheckListed = checkListed
+
+// CheckListedResumable is checkListedResumable for the benchmarks of
+// package endgame_test.
+var CheckListedResumable = checkListedResumable
