@@ -99,8 +99,8 @@ func TestBrowserDarkchessByHand(t *testing.T) {
 	t.Run("game", func(t *testing.T) {
 		b.T = t
 		r := dcRunner(t, matchConfig{Time: "300s", MaxPlies: 6}, dcHumanSpec("alice"), dcPlayer(t, "random", ""))
-		links, done, dir := dcStartHumanGame(t, r, dcHumanSpec("alice"), dcPlayer(t, "random", ""))
-		b.Open(links[0])
+		hg := dcStartHumanGame(t, r, dcHumanSpec("alice"), dcPlayer(t, "random", ""))
+		b.Open(hg.seatLinks()[0])
 		rng := rand.New(rand.NewPCG(3, 3))
 		moved, clickedMoves := false, 0
 		for ply := 0; ; ply += 2 {
@@ -118,11 +118,11 @@ func TestBrowserDarkchessByHand(t *testing.T) {
 				t.Fatal("no end after 300 plies")
 			}
 		}
-		res := <-done
+		res := hg.wait()
 		if res.Err != nil || res.Winner < -1 {
 			t.Fatalf("result %+v", res)
 		}
-		_, g, _ := dcReadRecord(t, filepath.Join(dir, "board.txt"), 6)
+		_, g, _ := dcReadRecord(t, filepath.Join(hg.job.Dir, "board.txt"), 6)
 		for _, p := range g.Plies() {
 			moved = moved || !p.Move.IsFlip()
 		}
@@ -134,8 +134,8 @@ func TestBrowserDarkchessByHand(t *testing.T) {
 	t.Run("take-back and resign", func(t *testing.T) {
 		b.T = t
 		r := dcRunner(t, matchConfig{Time: "300s"}, dcHumanSpec("alice"), dcPlayer(t, "random", ""))
-		links, done, dir := dcStartHumanGame(t, r, dcHumanSpec("alice"), dcPlayer(t, "random", ""))
-		b.Open(links[0])
+		hg := dcStartHumanGame(t, r, dcHumanSpec("alice"), dcPlayer(t, "random", ""))
+		b.Open(hg.seatLinks()[0])
 		s := dcAskedAt(t, b, 0)
 		if slices.Contains(s.Buttons, "Take back") {
 			t.Errorf("buttons %v before the person played", s.Buttons)
@@ -156,14 +156,14 @@ func TestBrowserDarkchessByHand(t *testing.T) {
 		// The page asks for a confirmation.
 		dcReadSeat(t, b, `s.buttons.includes("Yes, resign")`)
 		b.Click(b.Element(`#choices button.danger`))
-		res := <-done
+		res := hg.wait()
 		if res.Err != nil || res.Winner != 1 || res.Ending != endResign || res.Plies != 2 {
 			t.Fatalf("result %+v", res)
 		}
 		if s := dcReadSeat(t, b, `s.result !== ""`); !strings.Contains(s.Result, "random wins by resignation") {
 			t.Errorf("the page shows %q at the end", s.Result)
 		}
-		_, g, _ := dcReadRecord(t, filepath.Join(dir, "board.txt"), 0)
+		_, g, _ := dcReadRecord(t, filepath.Join(hg.job.Dir, "board.txt"), 0)
 		if p := g.Plies(); len(p) != 2 || p[0].Move != darkchess.Flip(darkchess.D8) {
 			t.Errorf("record plies %v", p)
 		}

@@ -141,7 +141,7 @@ func TestBrowserGeisterHuman(t *testing.T) {
 		alice, bot := gsHumanSpec("alice"), gsPlayer("random", "")
 		tb := gsHumanGame(t, gsRunner(t, matchConfig{Time: "300s", MaxPlies: 20}, alice, bot), alice, bot)
 		p := gsPage{t: t, b: b}
-		b.Open(tb.links.links[0])
+		b.Open(tb.links[0])
 		p.setup([2]string{"A", "E"})
 		moves := p.playByClicks()
 		res, rb, _ := tb.end()
@@ -163,7 +163,7 @@ func TestBrowserGeisterHuman(t *testing.T) {
 		bot, alice := gsPlayer("random", ""), gsHumanSpec("alice")
 		tb := gsHumanGame(t, gsRunner(t, matchConfig{Time: "300s", MaxPlies: 20}, bot, alice), bot, alice)
 		p := gsPage{t: t, b: b, second: true}
-		b.Open(tb.links.links[1])
+		b.Open(tb.links[1])
 		p.setup()
 		moves := p.playByClicks()
 		res, rb, _ := tb.end()
@@ -178,8 +178,8 @@ func TestBrowserGeisterHuman(t *testing.T) {
 		alice, bob := gsHumanSpec("alice"), gsHumanSpec("bob")
 		tb := gsHumanGame(t, gsRunner(t, matchConfig{Time: "300s"}, alice, bob), alice, bob)
 		pa, pb := gsPage{t: t, b: b}, gsPage{t: t, b: b2, second: true}
-		b.Open(tb.links.links[0])
-		b2.Open(tb.links.links[1])
+		b.Open(tb.links[0])
+		b2.Open(tb.links[1])
 		pa.setup()
 		pb.setup()
 		s := pa.read(`s.buttons.includes("offer-draw")`)
@@ -188,7 +188,7 @@ func TestBrowserGeisterHuman(t *testing.T) {
 		}
 		// A spectator's page (the seat's link without its token) moves
 		// nothing: the viewer refuses its answer.
-		link := tb.links.links[0]
+		link := tb.links[0]
 		b2.Open(link[:strings.Index(link, "?")])
 		var status int
 		b2.Await(`const done = arguments[arguments.length - 1];
@@ -196,7 +196,7 @@ fetch(location.pathname + "/act", {method: "POST", body: new URLSearchParams({se
 		if status != 403 {
 			t.Errorf("a spectator's move: status %d, want 403", status)
 		}
-		b2.Open(tb.links.links[1])
+		b2.Open(tb.links[1])
 		b.Click(b.Element(`#choices button[data-kind="offer-draw"]`))
 		s = pb.read(`s.buttons.includes("accept-draw")`)
 		if !strings.Contains(s.Prompt, "alice offers a draw") {

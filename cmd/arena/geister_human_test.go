@@ -2,24 +2,17 @@ package main
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
-	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"os"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/botarena/botarena/geister"
-	"github.com/botarena/botarena/internal/browsertest"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/timer"
 	"github.com/botarena/botarena/viewer"
@@ -30,86 +23,31 @@ func gsHumanSpec(name string) *playerSpec {
 	return &playerSpec{Spec: name + "=human", Name: name, Human: true}
 }
 
-// gsLinks collects the seats' links that openHumans prints.
-type gsLinks struct {
-	mu    sync.Mutex
-	buf   bytes.Buffer
-	links map[int]string // by seat, 0 or 1
-	ready chan struct{}  // closed when want links came
-	want  int
-}
-
-var gsLinkLine = regexp.MustCompile(`plays seat (\d) at (\S+)`)
-
-func (l *gsLinks) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.buf.Write(p)
-	for _, m := range gsLinkLine.FindAllStringSubmatch(l.buf.String(), -1) {
-		n, _ := strconv.Atoi(m[1])
-		if _, ok := l.links[n-1]; !ok {
-			l.links[n-1] = m[2]
-			if len(l.links) == l.want {
-				close(l.ready)
-			}
-		}
-	}
-	return len(p), nil
-}
-
-// gsHumanTable is a game with persons in it on a served viewer.
+// gsHumanTable is a Geister game with persons in it, and the links of
+// their seats (by seat; "" for a program's).
 type gsHumanTable struct {
-	t      *testing.T
-	srv    *httptest.Server
-	v      *viewer.Viewer
-	links  *gsLinks
-	job    *gameJob
-	result chan gameResult
+	*humanGame
+	links [2]string
 }
 
-// gsHumanGame starts r's game between a and b, the viewer served by an
-// httptest server, and returns at once; the persons' seats are then played
-// through the seat pages' HTTP interface.
+// gsHumanGame starts r's game between a and b, as startHumanGame, and
+// waits for the persons' seat links.
 func gsHumanGame(t *testing.T, r runner, a, b *playerSpec) *gsHumanTable {
 	t.Helper()
-	v, err := viewer.New(viewer.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(v)
-	t.Cleanup(srv.Close)
-	n := 0
-	for _, p := range []*playerSpec{a, b} {
-		if p.Human {
-			n++
-		}
-	}
-	links := &gsLinks{links: map[int]string{}, ready: make(chan struct{}), want: n}
-	job := &gameJob{N: 1, Seats: [2]*playerSpec{a, b}, Seed: 7, Dir: t.TempDir(), ID: "g1", Watch: v, Log: slog.New(slog.DiscardHandler),
-		Web: &webSeats{host: v, url: srv.URL + "/", out: links}}
-	tb := &gsHumanTable{t: t, srv: srv, v: v, links: links, job: job, result: make(chan gameResult, 1)}
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(func() {
-		cancel()
-		<-tb.result
-	})
-	go func() {
-		res := r.Play(ctx, job)
-		tb.result <- res
-		tb.result <- res
-	}()
-	select {
-	case <-links.ready:
-	case res := <-tb.result:
-		t.Fatalf("the game ended before its seats opened: %+v", res)
-	}
-	return tb
+	g := startHumanGame(t, r, &gameJob{N: 1, Seats: [2]*playerSpec{a, b}, Seed: 7, Dir: t.TempDir(), ID: "g1", Log: slog.New(slog.DiscardHandler)})
+	return &gsHumanTable{humanGame: g, links: g.seatLinks()}
+}
+
+// seat opens seat i's page.
+func (tb *gsHumanTable) seat(i int) *seatPage {
+	tb.t.Helper()
+	return openSeatPage(tb.t, tb.links[i])
 }
 
 // end waits for the game's result, and checks that its record reads.
 func (tb *gsHumanTable) end() (gameResult, *record.GeisterBoard, []byte) {
 	tb.t.Helper()
-	res := <-tb.result
+	res := tb.wait()
 	if res.Err != nil {
 		tb.t.Fatalf("arena error: %v", res.Err)
 	}
@@ -125,105 +63,6 @@ func (tb *gsHumanTable) end() (gameResult, *record.GeisterBoard, []byte) {
 		tb.t.Fatalf("the record does not replay: %v\n%s", err, data)
 	}
 	return res, rb, data
-}
-
-// gsSeat is a person's seat page, as a test drives it.
-type gsSeat struct {
-	t       *testing.T
-	base    string // the seat's page, "http://.../play/g1?seat=TOKEN"
-	es      *browsertest.EventStream
-	session string
-	n       uint64 // the last question answered
-}
-
-// seat opens seat i's page (its event stream) and holds it.
-func (tb *gsHumanTable) seat(i int) *gsSeat {
-	tb.t.Helper()
-	link := tb.links.links[i]
-	u, err := url.Parse(link)
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	ev := *u
-	ev.Path += "/events"
-	es, done := browsertest.OpenEvents(tb.t, ev.String())
-	tb.t.Cleanup(done)
-	return &gsSeat{t: tb.t, base: link, es: es}
-}
-
-// next returns the next question asked of the seat, nil once the seat is
-// closed (the game is over).
-func (s *gsSeat) next() *seatEvent {
-	s.t.Helper()
-	for {
-		name, data, ok := s.es.Next()
-		if !ok {
-			return nil
-		}
-		if name != "seat" {
-			continue
-		}
-		var ev seatEvent
-		if err := json.Unmarshal(data, &ev); err != nil {
-			s.t.Fatal(err)
-		}
-		s.session = ev.Session
-		if ev.Closed {
-			return nil
-		}
-		if ev.Question != nil && ev.N > s.n {
-			return &ev
-		}
-	}
-}
-
-// post sends an answer to question n of the seat as its page does, with
-// the seat's token when seat is true, and returns the status.
-func (s *gsSeat) post(seat bool, n uint64, kind viewer.AnswerKind, move string) int {
-	s.t.Helper()
-	u, _ := url.Parse(s.base)
-	u.Path += "/act"
-	if !seat {
-		u.RawQuery = ""
-	}
-	form := url.Values{"session": {s.session}, "n": {strconv.FormatUint(n, 10)}, "kind": {kind.String()}, "move": {move}}
-	resp, err := http.PostForm(u.String(), form)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	return resp.StatusCode
-}
-
-// answer answers question ev, which must be taken.
-func (s *gsSeat) answer(ev *seatEvent, kind viewer.AnswerKind, move string) {
-	s.t.Helper()
-	if code := s.post(true, ev.N, kind, move); code != http.StatusNoContent {
-		s.t.Fatalf("answer %s %q to %q: status %d", kind, move, ev.Question.Prompt, code)
-	}
-	s.n = ev.N
-}
-
-// has reports whether q offers an answer of kind.
-func gsHas(q *viewer.Question, kind viewer.AnswerKind) bool {
-	for _, c := range q.Choices {
-		if c.Answer.Kind == kind {
-			return true
-		}
-	}
-	return false
-}
-
-// gsMoves are q's moves.
-func gsMoves(q *viewer.Question) []viewer.Choice {
-	var out []viewer.Choice
-	for _, c := range q.Choices {
-		if c.Answer.Kind == viewer.AnswerMove {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // gsAreas are the names of q's areas.
@@ -279,11 +118,11 @@ func TestGeisterHumanGame(t *testing.T) {
 			if !strings.HasPrefix(q.Prompt, "Your turn (first)") || q.Deadline.IsZero() || q.Frame.Clocks[0] == "" {
 				t.Errorf("prompt %q, deadline %v, clocks %q", q.Prompt, q.Deadline, q.Frame.Clocks)
 			}
-			if gsHas(q, viewer.AnswerTakeBack) || gsHas(q, viewer.AnswerOfferDraw) || !gsHas(q, viewer.AnswerResign) {
+			if questionHas(q, viewer.AnswerTakeBack) || questionHas(q, viewer.AnswerOfferDraw) || !questionHas(q, viewer.AnswerResign) {
 				t.Errorf("the first move's buttons: %+v", q.Choices)
 			}
 			// A spectator's answer and a move not offered are refused.
-			if code := s.post(false, ev.N, viewer.AnswerMove, gsMoves(q)[0].Answer.Move); code != http.StatusForbidden {
+			if code := s.post(false, ev.N, viewer.AnswerMove, questionMoves(q)[0].Answer.Move); code != http.StatusForbidden {
 				t.Errorf("a spectator's move: status %d, want 403", code)
 			}
 			if code := s.post(true, ev.N, viewer.AnswerMove, "H,SOUTH"); code != http.StatusBadRequest {
@@ -293,7 +132,7 @@ func TestGeisterHumanGame(t *testing.T) {
 		if q.Setup != nil {
 			t.Fatalf("a second setup question at move %d", moves)
 		}
-		ms := gsMoves(q)
+		ms := questionMoves(q)
 		if len(ms) == 0 {
 			t.Fatalf("no legal move offered: %+v", q)
 		}
@@ -303,7 +142,7 @@ func TestGeisterHumanGame(t *testing.T) {
 				t.Fatalf("move %q is clicked on %q, not two of the picture's areas", c.Answer.Move, c.Squares)
 			}
 		}
-		if moves > 0 && !gsHas(q, viewer.AnswerTakeBack) {
+		if moves > 0 && !questionHas(q, viewer.AnswerTakeBack) {
 			t.Errorf("no take-back against a program at move %d", moves)
 		}
 		s.answer(ev, viewer.AnswerMove, ms[rng.IntN(len(ms))].Answer.Move)
@@ -338,12 +177,12 @@ func TestGeisterHumanResign(t *testing.T) {
 	}
 	// The second player's picture is the first player's frame: its ghosts
 	// start at the top, their moves named so.
-	for _, c := range gsMoves(ev.Question) {
+	for _, c := range questionMoves(ev.Question) {
 		if y := c.Squares[0][1]; y != '0' && y != '1' {
 			t.Errorf("move %q from %s: the second player's ghosts start on rows 0 and 1 of the picture", c.Answer.Move, c.Squares[0])
 		}
 	}
-	s.answer(ev, viewer.AnswerMove, gsMoves(ev.Question)[0].Answer.Move)
+	s.answer(ev, viewer.AnswerMove, questionMoves(ev.Question)[0].Answer.Move)
 	ev = s.next()
 	s.answer(ev, viewer.AnswerResign, "")
 	if ev := s.next(); ev != nil {
@@ -380,10 +219,10 @@ func TestGeisterHumanTakeBack(t *testing.T) {
 	s := tb.seat(0)
 	s.answer(s.next(), viewer.AnswerMove, "ABCD")
 	ev := s.next()
-	first := gsMoves(ev.Question)
+	first := questionMoves(ev.Question)
 	s.answer(ev, viewer.AnswerMove, first[0].Answer.Move) // ply 1
 	ev = s.next()
-	if ev.Question.Frame.Ply != 2 || !gsHas(ev.Question, viewer.AnswerTakeBack) {
+	if ev.Question.Frame.Ply != 2 || !questionHas(ev.Question, viewer.AnswerTakeBack) {
 		t.Fatalf("ply %d, choices %+v: want ply 2 with a take-back", ev.Question.Frame.Ply, ev.Question.Choices)
 	}
 	// Alice thinks a little before she takes back: the clock charges
@@ -394,7 +233,7 @@ func TestGeisterHumanTakeBack(t *testing.T) {
 	if ev == nil || ev.Question.Setup != nil || ev.Question.Frame.Ply != 0 {
 		t.Fatalf("after the take-back: %+v, want alice's first move again", ev)
 	}
-	if gsHas(ev.Question, viewer.AnswerTakeBack) {
+	if questionHas(ev.Question, viewer.AnswerTakeBack) {
 		t.Errorf("a take-back offered at the start")
 	}
 	again := first[len(first)-1].Answer.Move
@@ -403,7 +242,7 @@ func TestGeisterHumanTakeBack(t *testing.T) {
 	if ev.Question.Frame.Ply != 2 {
 		t.Fatalf("ply %d, want 2", ev.Question.Frame.Ply)
 	}
-	s.answer(ev, viewer.AnswerMove, gsMoves(ev.Question)[0].Answer.Move)
+	s.answer(ev, viewer.AnswerMove, questionMoves(ev.Question)[0].Answer.Move)
 	ev = s.next()
 	s.answer(ev, viewer.AnswerResign, "")
 	res, rb, data := tb.end()
@@ -445,20 +284,20 @@ func TestGeisterHumanDraw(t *testing.T) {
 	a.answer(a.next(), viewer.AnswerMove, "ABCD")
 	b.answer(b.next(), viewer.AnswerMove, "EFGH")
 	ev := a.next()
-	if !gsHas(ev.Question, viewer.AnswerOfferDraw) || gsHas(ev.Question, viewer.AnswerTakeBack) {
+	if !questionHas(ev.Question, viewer.AnswerOfferDraw) || questionHas(ev.Question, viewer.AnswerTakeBack) {
 		t.Fatalf("alice's choices %+v: want a draw offer and no take-back", ev.Question.Choices)
 	}
 	a.answer(ev, viewer.AnswerOfferDraw, "")
 	offer := b.next()
-	if !strings.Contains(offer.Question.Prompt, "alice offers a draw") || !gsHas(offer.Question, viewer.AnswerAcceptDraw) {
+	if !strings.Contains(offer.Question.Prompt, "alice offers a draw") || !questionHas(offer.Question, viewer.AnswerAcceptDraw) {
 		t.Fatalf("bob is asked %q", offer.Question.Prompt)
 	}
 	b.answer(offer, viewer.AnswerDeclineDraw, "")
 	ev = a.next()
-	if !strings.Contains(ev.Question.Prompt, "declined") || gsHas(ev.Question, viewer.AnswerOfferDraw) {
+	if !strings.Contains(ev.Question.Prompt, "declined") || questionHas(ev.Question, viewer.AnswerOfferDraw) {
 		t.Errorf("after the refusal alice is asked %q, %+v", ev.Question.Prompt, ev.Question.Choices)
 	}
-	a.answer(ev, viewer.AnswerMove, gsMoves(ev.Question)[0].Answer.Move)
+	a.answer(ev, viewer.AnswerMove, questionMoves(ev.Question)[0].Answer.Move)
 	ev = b.next()
 	if !strings.HasPrefix(ev.Question.Prompt, "Your turn (second)") {
 		t.Fatalf("bob is asked %q", ev.Question.Prompt)

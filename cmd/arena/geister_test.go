@@ -495,48 +495,11 @@ func TestGeisterBot(t *testing.T) {
 	}
 }
 
-// gsLines is a writer whose lines a test can wait for.
-type gsLines struct {
-	mu    sync.Mutex
-	buf   bytes.Buffer
-	lines chan string
-}
-
-func (w *gsLines) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	for {
-		line, err := w.buf.ReadString('\n')
-		if err != nil {
-			w.buf.WriteString(line)
-			return len(p), nil
-		}
-		w.lines <- strings.TrimRight(line, "\n")
-	}
-}
-
-// next returns the next line that matches re, failing after 30 s.
-func (w *gsLines) next(t *testing.T, re *regexp.Regexp) []string {
-	t.Helper()
-	timeout := time.After(30 * time.Second)
-	for {
-		select {
-		case l := <-w.lines:
-			if m := re.FindStringSubmatch(l); m != nil {
-				return m
-			}
-		case <-timeout:
-			t.Fatalf("no line like %v", re)
-		}
-	}
-}
-
 // TestServeGeister runs "arena serve geister" on free ports with real TCP
 // clients: the banner, a game, its record, and a clean stop.
 func TestServeGeister(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "records")
-	out := &gsLines{lines: make(chan string, 100)}
+	out := &lineWriter{lines: make(chan string, 100)}
 	ctx, cancel := context.WithCancel(t.Context())
 	served := make(chan error, 1)
 	go func() {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/botarena/botarena/viewer"
 )
@@ -227,4 +228,42 @@ func replayRecord(game, name string, data []byte) (viewer.Replay, error) {
 		}
 	}
 	return viewer.Replay{}, fmt.Errorf("the viewer has no game %q", game)
+}
+
+// lineWriter is a writer whose lines a test can wait for: it sends each
+// whole line written to it, without its newline, to lines.
+type lineWriter struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	lines chan string
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	for {
+		line, err := w.buf.ReadString('\n')
+		if err != nil {
+			w.buf.WriteString(line)
+			return len(p), nil
+		}
+		w.lines <- strings.TrimRight(line, "\n")
+	}
+}
+
+// next returns the next line that matches re, failing after 30 s.
+func (w *lineWriter) next(t *testing.T, re *regexp.Regexp) []string {
+	t.Helper()
+	timeout := time.After(30 * time.Second)
+	for {
+		select {
+		case l := <-w.lines:
+			if m := re.FindStringSubmatch(l); m != nil {
+				return m
+			}
+		case <-timeout:
+			t.Fatalf("no line like %v", re)
+		}
+	}
 }

@@ -70,8 +70,7 @@ func TestBrowserOthelloHuman(t *testing.T) {
 	t.Run("game", func(t *testing.T) {
 		b.T = t
 		g := startOthelloHuman(t, &playerSpec{Name: "alice", Human: true}, &playerSpec{Name: "random", Builtin: "random"}, nil)
-		path := <-g.links.links
-		b.Open(g.srv.URL + path)
+		b.Open(g.link().url)
 		s := read(asked(""))
 		var boards, plies []string
 		for n := 0; s.Result == ""; n++ {
@@ -113,8 +112,7 @@ func TestBrowserOthelloHuman(t *testing.T) {
 	t.Run("resign", func(t *testing.T) {
 		b.T = t
 		g := startOthelloHuman(t, &playerSpec{Name: "random", Builtin: "random"}, &playerSpec{Name: "bob", Human: true}, nil)
-		path := <-g.links.links
-		b.Open(g.srv.URL + path)
+		b.Open(g.link().url)
 		s := read(asked(""))
 		if s.Result != "" || !strings.HasPrefix(s.Prompt, "Your turn (white)") {
 			t.Fatalf("bob's page: %+v", s)

@@ -2,202 +2,38 @@ package main
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/botarena/botarena/internal/browsertest"
 	"github.com/botarena/botarena/othello"
 	"github.com/botarena/botarena/record"
 	"github.com/botarena/botarena/viewer"
 )
 
-// linkLines collects the seat links that openHumans prints, one a line.
-type linkLines struct {
-	mu    sync.Mutex
-	buf   bytes.Buffer
-	links chan string // the seat pages' paths, in the order printed
-}
-
-var seatLinkRE = regexp.MustCompile(`plays seat \d at http://[^/\s]+(/play/\S+)`)
-
-func (w *linkLines) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	for {
-		line, err := w.buf.ReadString('\n')
-		if err != nil {
-			w.buf.WriteString(line) // not a whole line yet
-			break
-		}
-		if m := seatLinkRE.FindStringSubmatch(line); m != nil {
-			w.links <- m[1]
-		}
-	}
-	return len(p), nil
-}
-
-// othelloHumanGame is an Othello game with persons in it, played by
-// othelloRunner.Play on a real viewer served over HTTP.
-type othelloHumanGame struct {
-	t      *testing.T
-	srv    *httptest.Server
-	job    *gameJob
-	result chan gameResult
-	links  *linkLines
-}
-
 // startOthelloHuman starts game 1 between the seats, a person's seat being
-// a playerSpec with Human set, under a per-move limit of a minute; now, if
-// not nil, is the time of the viewer's clocks.
-func startOthelloHuman(t *testing.T, black, white *playerSpec, now func() time.Time) *othelloHumanGame {
+// a playerSpec with Human set, under a per-move limit of a minute, as
+// startHumanGame; now, if not nil, is the time of the viewer's clocks.
+func startOthelloHuman(t *testing.T, black, white *playerSpec, now func() time.Time) *humanGame {
 	t.Helper()
-	v, err := viewer.New(viewer.Options{Games: viewer.Games()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(v)
-	t.Cleanup(srv.Close)
-	links := &linkLines{links: make(chan string, 2)}
-	job := &gameJob{N: 1, Seats: [2]*playerSpec{black, white}, Seed: 1, Dir: t.TempDir(), ID: "h1",
-		Watch: v, Log: slog.New(slog.DiscardHandler), Web: &webSeats{host: v, url: srv.URL + "/", out: links}}
 	r, err := newOthelloRunner(&matchConfig{Rules: "tus", Time: "60s/move"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.(*othelloRunner).now = now
-	g := &othelloHumanGame{t: t, srv: srv, job: job, result: make(chan gameResult, 1), links: links}
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(func() {
-		cancel()
-		<-g.result
-	})
-	go func() {
-		res := r.Play(ctx, job)
-		g.result <- res
-		g.result <- res // for the cleanup
-	}()
-	return g
+	return startHumanGame(t, r, &gameJob{N: 1, Seats: [2]*playerSpec{black, white}, Seed: 1, Dir: t.TempDir(), ID: "h1", Log: slog.New(slog.DiscardHandler)})
 }
 
-// seatPage is a person's page in a test: the seat's event stream, read
-// as the seat page reads it, and its answers posted as the page posts them.
-type seatPage struct {
-	t        *testing.T
-	base     string // the viewer's address
-	path     string // the seat page's path, /play/{id}?seat=TOKEN
-	er       *browsertest.EventStream
-	session  string
-	answered uint64
-	last     seatEvent
-}
-
-// openSeat opens the next seat link the game prints.
-func (g *othelloHumanGame) openSeat() *seatPage {
+// openOthelloSeat opens the page of the next seat link the game prints.
+func openOthelloSeat(g *humanGame) *seatPage {
 	g.t.Helper()
-	var path string
-	select {
-	case path = <-g.links.links:
-	case res := <-g.result:
-		g.t.Fatalf("the game ended before it printed a seat link: %+v", res)
-	}
-	er, done := browsertest.OpenEvents(g.t, g.srv.URL+strings.Replace(path, "?", "/events?", 1))
-	g.t.Cleanup(done)
-	return &seatPage{t: g.t, base: g.srv.URL, path: path, er: er}
-}
-
-// next reads the seat's events up to its next question, nil when the seat
-// closes first (the game is over).
-func (p *seatPage) next() *viewer.Question {
-	p.t.Helper()
-	for {
-		ev, data, ok := p.er.Next()
-		if !ok {
-			p.t.Fatalf("the seat's event stream ended before it closed")
-		}
-		if ev != "seat" {
-			continue
-		}
-		var e seatEvent
-		if err := json.Unmarshal(data, &e); err != nil {
-			p.t.Fatal(err)
-		}
-		p.session, p.last = e.Session, e
-		if e.Closed {
-			return nil
-		}
-		if e.Question != nil && e.N > p.answered {
-			return e.Question
-		}
-	}
-}
-
-// post posts an answer to the question last read, as the seat page does
-// but with token for the seat's token ("" for none: a spectator's), and
-// returns the status.
-func (p *seatPage) post(token string, kind viewer.AnswerKind, move string) int {
-	p.t.Helper()
-	page, _, _ := strings.Cut(p.path, "?")
-	u := p.base + page + "/act"
-	if token != "" {
-		u += "?seat=" + url.QueryEscape(token)
-	}
-	resp, err := http.PostForm(u, url.Values{"session": {p.session}, "n": {fmt.Sprint(p.last.N)}, "kind": {kind.String()}, "move": {move}})
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	return resp.StatusCode
-}
-
-// answer answers the question last read from the seat's own page.
-func (p *seatPage) answer(kind viewer.AnswerKind, move string) {
-	p.t.Helper()
-	u := p.base + strings.Replace(p.path, "?", "/act?", 1)
-	resp, err := http.PostForm(u, url.Values{"session": {p.session}, "n": {fmt.Sprint(p.last.N)}, "kind": {kind.String()}, "move": {move}})
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusNoContent {
-		p.t.Fatalf("answer %s %q: %s %s", kind, move, resp.Status, body)
-	}
-	p.answered = p.last.N
-}
-
-// moveChoices are q's moves (the clickable choices), and whether q has a
-// button of each other kind.
-func moveChoices(q *viewer.Question) (moves []viewer.Choice, buttons map[viewer.AnswerKind]bool) {
-	buttons = map[viewer.AnswerKind]bool{}
-	for _, c := range q.Choices {
-		if c.Answer.Kind == viewer.AnswerMove {
-			moves = append(moves, c)
-		} else {
-			buttons[c.Answer.Kind] = true
-		}
-	}
-	return moves, buttons
-}
-
-// wait returns the game's result.
-func (g *othelloHumanGame) wait() gameResult {
-	return <-g.result
+	return openSeatPage(g.t, g.link().url)
 }
 
 // checkOthelloQuestion checks a person's question: their turn in colour,
@@ -220,7 +56,7 @@ func checkOthelloQuestion(t *testing.T, q *viewer.Question, colour string) {
 	if q.Deadline.IsZero() || time.Until(q.Deadline) > time.Minute {
 		t.Errorf("deadline %v, want within the minute of the per-move limit", q.Deadline)
 	}
-	moves, _ := moveChoices(q)
+	moves := questionMoves(q)
 	if len(moves) == 0 {
 		t.Fatalf("a question with no move: %+v", q.Choices)
 	}
@@ -242,27 +78,27 @@ func checkOthelloQuestion(t *testing.T, q *viewer.Question, colour string) {
 // ends by the discs, recorded with the person's name.
 func TestOthelloHumanGame(t *testing.T) {
 	g := startOthelloHuman(t, &playerSpec{Name: "alice", Human: true}, &playerSpec{Name: "random", Builtin: "random"}, nil)
-	p := g.openSeat()
+	p := openOthelloSeat(g)
 	n := 0
-	for q := p.next(); q != nil; q = p.next() {
+	for ev := p.next(); ev != nil; ev = p.next() {
+		q := ev.Question
 		checkOthelloQuestion(t, q, "black")
-		moves, buttons := moveChoices(q)
-		if !buttons[viewer.AnswerResign] || buttons[viewer.AnswerOfferDraw] || buttons[viewer.AnswerTakeBack] != (n > 0) {
-			t.Errorf("question %d: buttons %v; want resign, take-back after the first move, no draw offer against a program", n, buttons)
+		if !questionHas(q, viewer.AnswerResign) || questionHas(q, viewer.AnswerOfferDraw) || questionHas(q, viewer.AnswerTakeBack) != (n > 0) {
+			t.Errorf("question %d: choices %+v; want resign, take-back after the first move, no draw offer against a program", n, q.Choices)
 		}
+		moves := questionMoves(q)
 		if n == 0 {
-			if code := p.post("", viewer.AnswerMove, moves[0].Answer.Move); code != http.StatusForbidden {
+			if code := p.post(false, ev.N, viewer.AnswerMove, moves[0].Answer.Move); code != http.StatusForbidden {
 				t.Errorf("a spectator's move: %d, want 403", code)
 			}
-			if code := p.post(strings.Repeat("0", 32), viewer.AnswerMove, moves[0].Answer.Move); code != http.StatusForbidden {
+			if code := p.postAs(strings.Repeat("0", 32), ev.N, viewer.AnswerMove, moves[0].Answer.Move); code != http.StatusForbidden {
 				t.Errorf("a move with a wrong token: %d, want 403", code)
 			}
-			_, token, _ := strings.Cut(p.path, "?seat=")
-			if code := p.post(token, viewer.AnswerMove, "h8"); code != http.StatusBadRequest {
+			if code := p.post(true, ev.N, viewer.AnswerMove, "h8"); code != http.StatusBadRequest {
 				t.Errorf("an illegal move (h8 at the start): %d, want 400", code)
 			}
 		}
-		p.answer(viewer.AnswerMove, moves[n%len(moves)].Answer.Move)
+		p.answer(ev, viewer.AnswerMove, moves[n%len(moves)].Answer.Move)
 		n++
 	}
 	res := g.wait()
@@ -300,18 +136,18 @@ func readOthelloRecord(t *testing.T, path string) *record.OthelloTranscript {
 // move played and names the person.
 func TestOthelloHumanResign(t *testing.T) {
 	g := startOthelloHuman(t, &playerSpec{Name: "random", Builtin: "random"}, &playerSpec{Name: "bob", Human: true}, nil)
-	p := g.openSeat()
-	q := p.next()
-	if q == nil {
+	p := openOthelloSeat(g)
+	ev := p.next()
+	if ev == nil {
 		t.Fatal("the seat closed before bob's turn")
 	}
-	checkOthelloQuestion(t, q, "white")
-	if _, buttons := moveChoices(q); buttons[viewer.AnswerTakeBack] {
-		t.Errorf("take-back offered before bob moved: %v", buttons)
+	checkOthelloQuestion(t, ev.Question, "white")
+	if questionHas(ev.Question, viewer.AnswerTakeBack) {
+		t.Errorf("take-back offered before bob moved: %+v", ev.Question.Choices)
 	}
-	p.answer(viewer.AnswerResign, "")
-	if q := p.next(); q != nil {
-		t.Fatalf("asked again after resigning: %+v", q)
+	p.answer(ev, viewer.AnswerResign, "")
+	if ev := p.next(); ev != nil {
+		t.Fatalf("asked again after resigning: %+v", ev.Question)
 	}
 	res := g.wait()
 	if res.Err != nil || res.Winner != 0 || res.Ending != endResign || res.Faults != [2]fault{} || res.Plies != 1 {
@@ -338,31 +174,30 @@ func TestOthelloHumanTakeBack(t *testing.T) {
 	var tick atomic.Int64 // the viewer's clocks: each look at the time is a second later
 	now := func() time.Time { return time.Unix(1e9+tick.Add(1), 0) }
 	g := startOthelloHuman(t, &playerSpec{Name: "alice", Human: true}, &playerSpec{Name: "random", Builtin: "random"}, now)
-	p := g.openSeat()
+	p := openOthelloSeat(g)
 	var boards []string // the question's board at each of alice's turns
 	var plies []int
-	var q *viewer.Question
+	var ev *seatEvent
 	for range 3 {
-		if q = p.next(); q == nil {
+		if ev = p.next(); ev == nil {
 			t.Fatal("the game ended within three moves")
 		}
+		q := ev.Question
 		boards, plies = append(boards, q.Frame.Board), append(plies, q.Frame.Ply)
-		moves, _ := moveChoices(q)
-		p.answer(viewer.AnswerMove, moves[0].Answer.Move)
+		p.answer(ev, viewer.AnswerMove, questionMoves(q)[0].Answer.Move)
 	}
-	if q = p.next(); q == nil {
+	if ev = p.next(); ev == nil {
 		t.Fatal("the game ended within three moves")
 	}
-	before := q.Frame
-	moves, buttons := moveChoices(q)
-	if !buttons[viewer.AnswerTakeBack] {
-		t.Fatalf("no take-back offered: %v", buttons)
+	before := ev.Question.Frame
+	if !questionHas(ev.Question, viewer.AnswerTakeBack) {
+		t.Fatalf("no take-back offered: %+v", ev.Question.Choices)
 	}
-	p.answer(viewer.AnswerTakeBack, "")
-	q = p.next()
-	if q == nil {
+	p.answer(ev, viewer.AnswerTakeBack, "")
+	if ev = p.next(); ev == nil {
 		t.Fatal("the game ended at the take-back")
 	}
+	q := ev.Question
 	checkOthelloQuestion(t, q, "black")
 	if q.Frame.Ply != plies[2] || q.Frame.Board != boards[2] {
 		t.Fatalf("after the take-back: ply %d, want %d (from %d), the board of then", q.Frame.Ply, plies[2], before.Ply)
@@ -377,12 +212,11 @@ func TestOthelloHumanTakeBack(t *testing.T) {
 		t.Errorf("the clocks went from %q to %q: they must go on", before.Clocks, q.Frame.Clocks)
 	}
 	// Another move where the third was, then the game played out.
-	moves, _ = moveChoices(q)
+	moves := questionMoves(q)
 	third := moves[len(moves)-1].Answer.Move
-	p.answer(viewer.AnswerMove, third)
-	for q = p.next(); q != nil; q = p.next() {
-		moves, _ := moveChoices(q)
-		p.answer(viewer.AnswerMove, moves[0].Answer.Move)
+	p.answer(ev, viewer.AnswerMove, third)
+	for ev = p.next(); ev != nil; ev = p.next() {
+		p.answer(ev, viewer.AnswerMove, questionMoves(ev.Question)[0].Answer.Move)
 	}
 	res := g.wait()
 	if res.Err != nil || res.Faults != [2]fault{} || res.Ending != endDiscs {
@@ -425,42 +259,39 @@ func clockOf(t *testing.T, s string) int {
 // between persons.
 func TestOthelloHumanDraw(t *testing.T) {
 	g := startOthelloHuman(t, &playerSpec{Name: "alice", Human: true}, &playerSpec{Name: "bob", Human: true}, nil)
-	alice := g.openSeat()
-	bob := g.openSeat()
-	q := alice.next()
-	if q == nil {
+	alice := openOthelloSeat(g)
+	bob := openOthelloSeat(g)
+	ev := alice.next()
+	if ev == nil {
 		t.Fatal("no question for alice")
 	}
-	if _, buttons := moveChoices(q); !buttons[viewer.AnswerOfferDraw] || buttons[viewer.AnswerTakeBack] {
-		t.Fatalf("alice's buttons %v: want a draw offer, no take-back", buttons)
+	if !questionHas(ev.Question, viewer.AnswerOfferDraw) || questionHas(ev.Question, viewer.AnswerTakeBack) {
+		t.Fatalf("alice's choices %+v: want a draw offer, no take-back", ev.Question.Choices)
 	}
-	alice.answer(viewer.AnswerOfferDraw, "")
-	if q := bob.next(); q == nil || !strings.Contains(q.Prompt, "alice offers a draw") {
-		t.Fatalf("bob's question: %+v", q)
+	alice.answer(ev, viewer.AnswerOfferDraw, "")
+	if ev = bob.next(); ev == nil || !strings.Contains(ev.Question.Prompt, "alice offers a draw") {
+		t.Fatalf("bob's question: %+v", ev)
 	}
-	bob.answer(viewer.AnswerDeclineDraw, "")
-	q = alice.next()
-	if q == nil || !strings.Contains(q.Prompt, "declined") {
-		t.Fatalf("alice's question after the refusal: %+v", q)
+	bob.answer(ev, viewer.AnswerDeclineDraw, "")
+	if ev = alice.next(); ev == nil || !strings.Contains(ev.Question.Prompt, "declined") {
+		t.Fatalf("alice's question after the refusal: %+v", ev)
 	}
-	moves, buttons := moveChoices(q)
-	if buttons[viewer.AnswerOfferDraw] {
-		t.Errorf("the draw offered again in the same turn: %v", buttons)
+	if questionHas(ev.Question, viewer.AnswerOfferDraw) {
+		t.Errorf("the draw offered again in the same turn: %+v", ev.Question.Choices)
 	}
-	alice.answer(viewer.AnswerMove, moves[0].Answer.Move)
-	q = bob.next()
-	if q == nil {
+	alice.answer(ev, viewer.AnswerMove, questionMoves(ev.Question)[0].Answer.Move)
+	if ev = bob.next(); ev == nil {
 		t.Fatal("no question for bob")
 	}
-	checkOthelloQuestion(t, q, "white")
-	if _, buttons := moveChoices(q); buttons[viewer.AnswerTakeBack] {
-		t.Errorf("take-back offered between two persons: %v", buttons)
+	checkOthelloQuestion(t, ev.Question, "white")
+	if questionHas(ev.Question, viewer.AnswerTakeBack) {
+		t.Errorf("take-back offered between two persons: %+v", ev.Question.Choices)
 	}
-	bob.answer(viewer.AnswerOfferDraw, "")
-	if q := alice.next(); q == nil || !strings.Contains(q.Prompt, "bob offers a draw") {
-		t.Fatalf("alice's question: %+v", q)
+	bob.answer(ev, viewer.AnswerOfferDraw, "")
+	if ev = alice.next(); ev == nil || !strings.Contains(ev.Question.Prompt, "bob offers a draw") {
+		t.Fatalf("alice's question: %+v", ev)
 	}
-	alice.answer(viewer.AnswerAcceptDraw, "")
+	alice.answer(ev, viewer.AnswerAcceptDraw, "")
 	res := g.wait()
 	if res.Err != nil || res.Winner != -1 || res.Ending != endAgreed || res.Faults != [2]fault{} || res.Plies != 1 {
 		t.Fatalf("result %+v, want a draw by agreement after 1 ply", res)

@@ -67,7 +67,7 @@ func TestBrowserPDDHuman(t *testing.T) {
 	rng := rand.New(rand.NewPCG(seed, 2))
 
 	g := startPDDHumanGame(t, matchConfig{Time: "none"}, pddPlayer("random", ""), &playerSpec{Spec: "bob=human", Name: "bob", Human: true})
-	b.Open(g.srv.URL + g.seats(t, 1)[1])
+	b.Open(g.seatLinks()[1])
 	var s pddPageState
 	b.Await(readPDDPage, &s, 0)
 	if !slices.Contains(s.Buttons, "Change") || len(s.Hot) == 0 {
@@ -109,7 +109,7 @@ func TestBrowserPDDHuman(t *testing.T) {
 		}
 		turns++
 	}
-	res := <-g.done
+	res := g.wait()
 	if res.Err != nil || res.Faults != [2]fault{} || !slices.Contains([]ending{endScore, endIslands, endBridges}, res.Ending) {
 		t.Fatalf("the game by clicks: %+v", res)
 	}
@@ -133,7 +133,7 @@ func TestBrowserPDDHuman(t *testing.T) {
 
 	// Resign: the button, then its confirmation.
 	g = startPDDHumanGame(t, matchConfig{Time: "600s"}, &playerSpec{Spec: "alice=human", Name: "alice", Human: true}, pddPlayer("random", ""))
-	b.Open(g.srv.URL + g.seats(t, 1)[0])
+	b.Open(g.seatLinks()[0])
 	b.Await(readPDDPage, &s, -1)
 	if !slices.Contains(s.Buttons, "Resign") {
 		t.Fatalf("no Resign button: %q", s.Buttons)
@@ -141,7 +141,7 @@ func TestBrowserPDDHuman(t *testing.T) {
 	b.Click(b.Element(`#choices button[data-kind="resign"]`))
 	b.Click(b.Element(`#choices button.danger`))
 	b.Await(readPDDPage, &s, 1<<30)
-	res = <-g.done
+	res = g.wait()
 	if res.Winner != 1 || res.Ending != endResign || !strings.Contains(s.Result, "resignation") {
 		t.Errorf("after resigning: result %+v, the page says %q", res, s.Result)
 	}
