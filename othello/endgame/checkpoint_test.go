@@ -107,12 +107,16 @@ func loadTable(s *Solver, name string) (bool, error) {
 }
 
 // checkListedResumable is checkListed for checks longer than a session:
-// it starts from the table saved in the file name, if any, and saves the
-// table there after each slice of the search, every long, until the check ends,
-// when it removes the file. The table's entries bound exact scores, so a
-// search stopped by its context leaves them true, and a new search from
-// them skips the subtrees already proved. logf reports each slice.
+// it starts from the table saved in the file name, if any (making its
+// directory if need be), and saves the table there after each slice of
+// the search, every long, until the check ends, when it removes the file.
+// The table's entries bound exact scores, so a search stopped by its
+// context leaves them true, and a new search from them skips the subtrees
+// already proved. logf reports each slice.
 func checkListedResumable(s *Solver, p problem, number int, m moveValue, name string, every time.Duration, logf func(string, ...any)) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
 	resumed, err := loadTable(s, name)
 	if err != nil {
 		return err
