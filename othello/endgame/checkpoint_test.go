@@ -6,24 +6,28 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 )
 
 // tableMagic begins a table file written by writeTable.
-const tableMagic = "botarena endgame table 1\n"
+const tableMagic = "botarena endgame table 2\n"
 
 // slotBytes is the size of a slot in a table file: P, O, then the entry's
 // four bytes.
 const slotBytes = 8 + 8 + 4
 
 // writeTable writes the entries of t to w: tableMagic, the number of
-// buckets, then every slot of every bucket.
+// buckets, every slot of every bucket, then the CRC-32 (IEEE) of all that:
+// a file whose bounds are taken as proved must be the one written.
 func writeTable(w io.Writer, t *table) error {
-	bw := bufio.NewWriterSize(w, 1<<20)
+	crc := crc32.NewIEEE()
+	bw := bufio.NewWriterSize(io.MultiWriter(w, crc), 1<<20)
 	bw.WriteString(tableMagic)
 	var b [slotBytes]byte
 	binary.LittleEndian.PutUint64(b[:], uint64(len(t.buckets)))
@@ -38,19 +42,25 @@ func writeTable(w io.Writer, t *table) error {
 			bw.Write(b[:])
 		}
 	}
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	_, err := w.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32()))
+	return err
 }
 
 // readTable fills t from r, a file of writeTable's of a table of the same
-// number of buckets.
+// number of buckets. On an error t holds garbage: clear it.
 func readTable(r io.Reader, t *table) error {
+	crc := crc32.NewIEEE()
 	br := bufio.NewReaderSize(r, 1<<20)
+	tr := io.TeeReader(br, crc)
 	magic := make([]byte, len(tableMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != tableMagic {
+	if _, err := io.ReadFull(tr, magic); err != nil || string(magic) != tableMagic {
 		return fmt.Errorf("not a table file (%v)", err)
 	}
 	var b [slotBytes]byte
-	if _, err := io.ReadFull(br, b[:8]); err != nil {
+	if _, err := io.ReadFull(tr, b[:8]); err != nil {
 		return fmt.Errorf("table file: %w", err)
 	}
 	if n := binary.LittleEndian.Uint64(b[:]); n != uint64(len(t.buckets)) {
@@ -59,12 +69,22 @@ func readTable(r io.Reader, t *table) error {
 	for i := range t.buckets {
 		k := &t.buckets[i]
 		for j := range bucketSlots {
-			if _, err := io.ReadFull(br, b[:]); err != nil {
+			if _, err := io.ReadFull(tr, b[:]); err != nil {
 				return fmt.Errorf("table file: bucket %d: %w", i, err)
 			}
 			k.keys[j] = [2]uint64{binary.LittleEndian.Uint64(b[0:]), binary.LittleEndian.Uint64(b[8:])}
 			k.e[j] = entry{lower: int8(b[16]), upper: int8(b[17]), move: b[18], empties: b[19]}
 		}
+	}
+	sum := crc.Sum32()
+	if _, err := io.ReadFull(br, b[:4]); err != nil {
+		return fmt.Errorf("table file: its checksum: %w", err)
+	}
+	if binary.LittleEndian.Uint32(b[:]) != sum {
+		return errors.New("table file: the checksum does not match its content")
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return errors.New("table file: bytes after its checksum")
 	}
 	return nil
 }
@@ -90,7 +110,7 @@ func saveTable(s *Solver, name string) error {
 }
 
 // loadTable fills the table of s from the file name, if there is one: it
-// reports whether there was.
+// reports whether there was. A file it refuses leaves the table empty.
 func loadTable(s *Solver, name string) (bool, error) {
 	f, err := os.Open(name)
 	if errors.Is(err, os.ErrNotExist) {
@@ -101,6 +121,7 @@ func loadTable(s *Solver, name string) (bool, error) {
 	}
 	defer f.Close()
 	if err := readTable(f, &s.tt); err != nil {
+		s.Clear()
 		return false, fmt.Errorf("%s: %w", name, err)
 	}
 	return true, nil
@@ -210,7 +231,9 @@ func TestTableFileErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range [][]byte{nil, []byte("garbage"), data[:len(data)-1]} {
+	flipped := slices.Clone(data)
+	flipped[len(tableMagic)+8+16] ^= 1 // a bound of the first slot
+	for _, bad := range [][]byte{nil, []byte("garbage"), data[:len(data)-1], flipped, append(slices.Clone(data), 0)} {
 		f := filepath.Join(dir, "bad")
 		if err := os.WriteFile(f, bad, 0o600); err != nil {
 			t.Fatal(err)
