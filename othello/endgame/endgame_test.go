@@ -149,6 +149,14 @@ func checkFFO(t *testing.T, ps []problem, first int, listed bool, o Options) {
 // of the position after m with the window (-v-1, -v+1) around the listed
 // value v, exact only when the score is -v.
 func checkListed(s *Solver, p problem, number int, m moveValue) error {
+	return checkListedBy(p, number, m, func(after othello.Position, alpha, beta int) (Result, error) {
+		return s.run(context.Background(), after, alpha, beta)
+	})
+}
+
+// checkListedBy is checkListed with search for the search of the position
+// after m with the window (alpha, beta).
+func checkListedBy(p problem, number int, m moveValue, search func(after othello.Position, alpha, beta int) (Result, error)) error {
 	after, err := p.Pos.Play(m.Move)
 	if err != nil {
 		return fmt.Errorf("FFO #%d: listed move %s: %v", number, m.Move, err)
@@ -156,7 +164,7 @@ func checkListed(s *Solver, p problem, number int, m moveValue) error {
 	if v, ok := ffoErrata[number][m.Move]; ok {
 		m.Value = v
 	}
-	a, err := s.run(context.Background(), after, -m.Value-1, -m.Value+1)
+	a, err := search(after, -m.Value-1, -m.Value+1)
 	if err != nil {
 		return fmt.Errorf("FFO #%d: listed move %s: %v", number, m.Move, err)
 	}
