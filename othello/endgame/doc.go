@@ -10,7 +10,9 @@
 //
 // A [Solver] keeps a transposition table of fixed size (the default one
 // grows once, before the first solve of [BigEmpties] or more empty
-// squares) and allocates nothing while it searches. The search is a principal-variation search of
+// squares), and a small one of at most 256 KiB for the positions of 10 or
+// fewer empty squares, which stays in the processor's cache; it allocates
+// nothing while it searches. The search is a principal-variation search of
 // null-window searches: the win/draw/loss search is one with the window
 // around 0, and the exact solve runs it first, then null-window searches
 // from the bound it found until one returns its window's score (MTD(f)).

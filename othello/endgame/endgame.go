@@ -30,10 +30,11 @@ var ErrBoard = errors.New("endgame: only 8x8 positions are solved")
 
 // Options are the settings of a [Solver].
 type Options struct {
-	// TableSize is the most entries of the transposition table: it keeps
-	// them in buckets of three, 64 bytes a bucket, and its number of
-	// buckets is the greatest power of two that fits (at least one); 0
-	// means DefaultTableSize, grown to BigTableSize for big solves.
+	// TableSize is the most entries of the big transposition table (the
+	// small one has as many, up to 12,288): it keeps them in buckets of
+	// three, 64 bytes a bucket, and its number of buckets is the greatest
+	// power of two that fits (at least one); 0 means DefaultTableSize,
+	// grown to BigTableSize for big solves.
 	TableSize int
 	// Eval, when not nil, estimates the final disc difference (from -64
 	// to 64) for the side to move of the position whose discs are player
@@ -69,7 +70,8 @@ type Result struct {
 // Solver is for one goroutine at a time.
 type Solver struct {
 	tt    table
-	grow  bool // the table is the default and not yet grown to BigTableSize
+	near  table // the null-window nodes' entries at nearEmpties or fewer
+	grow  bool  // the table is the default and not yet grown to BigTableSize
 	eval  func(P, O uint64) int
 	ctx   context.Context
 	nodes uint64
@@ -83,11 +85,14 @@ func New(o Options) *Solver {
 	if n <= 0 {
 		n = DefaultTableSize
 	}
-	return &Solver{tt: newTable(n), grow: o.TableSize <= 0, eval: o.Eval}
+	return &Solver{tt: newTable(n), near: newTable(min(n, nearTableSize)), grow: o.TableSize <= 0, eval: o.Eval}
 }
 
-// Clear empties the transposition table.
-func (s *Solver) Clear() { s.tt.clear() }
+// Clear empties the transposition tables.
+func (s *Solver) Clear() {
+	s.tt.clear()
+	s.near.clear()
+}
 
 // Solve returns the exact score of p and a best move, searching until the
 // end of the game. When ctx ends first it returns ctx's error (and the

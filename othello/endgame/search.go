@@ -15,6 +15,15 @@ const (
 	// the positions after each move in the table before searching any
 	// (enhanced transposition cut-off).
 	etcEmpties = 12
+	// nearEmpties is the most empty squares at which a null-window node
+	// keeps its entry in the solver's small table (nearTableSize entries
+	// at most, 256 KiB, which stays in the processor's cache) instead of
+	// the big one. These nodes are the most numerous and their entries
+	// the least worth: in the big table they miss the cache at every probe
+	// and push out the entries of deeper nodes.
+	nearEmpties = 10
+	// nearTableSize is the number of entries of the small table.
+	nearTableSize = 3 << 12
 	// checkEvery is the number of nodes between two looks at the context.
 	checkEvery = 1 << 12
 	// noScore is below every score.
@@ -372,7 +381,8 @@ func pick(c *[64]candidate, i, k int) {
 	c[i], c[b] = c[b], c[i]
 }
 
-// nwsDeep is nws for n > shallowEmpties: with the table, enhanced
+// nwsDeep is nws for n > shallowEmpties: with a table (the small one at
+// nearEmpties or fewer, the big one above), enhanced
 // transposition cut-offs, the stability cut-off, and fastest-first order.
 func (s *Solver) nwsDeep(P, O uint64, alpha, n int) int {
 	if s.check() {
@@ -384,7 +394,11 @@ func (s *Solver) nwsDeep(P, O uint64, alpha, n int) int {
 		}
 	}
 	hm := -1
-	if e := s.tt.probe(P, O); e != nil {
+	t := &s.tt
+	if n <= nearEmpties {
+		t = &s.near
+	}
+	if e := t.probe(P, O); e != nil {
 		if int(e.lower) > alpha {
 			return int(e.lower)
 		}
@@ -407,7 +421,7 @@ func (s *Solver) nwsDeep(P, O uint64, alpha, n int) int {
 			b := uint64(1) << uint(c[i].sq)
 			if e := s.tt.probe(O^c[i].flips, P|c[i].flips|b); e != nil && -int(e.upper) > alpha {
 				v := -int(e.upper)
-				s.tt.store(P, O, n, alpha, alpha+1, v, int(c[i].sq))
+				t.store(P, O, n, alpha, alpha+1, v, int(c[i].sq))
 				return v
 			}
 		}
@@ -451,7 +465,7 @@ func (s *Solver) nwsDeep(P, O uint64, alpha, n int) int {
 			}
 		}
 	}
-	s.tt.store(P, O, n, alpha, alpha+1, best, bm)
+	t.store(P, O, n, alpha, alpha+1, best, bm)
 	return best
 }
 
