@@ -23,6 +23,16 @@ var othelloNet = sync.OnceValues(func() (*ntuple.Network, error) {
 	return ntuple.Read(bytes.NewReader(othelloWeightsFile))
 })
 
+// othelloFastNet is othelloNet's sum from bitboards (nil if the network
+// is not of the shape it reads).
+var othelloFastNet = sync.OnceValue(func() *othelloFast {
+	n, err := othelloNet()
+	if err != nil {
+		return nil
+	}
+	return newOthelloFast(n)
+})
+
 // OthelloStages is the number of weight sets of [OthelloPatternConfig]:
 // one for each twelve plies of the game ([OthelloStage]).
 const OthelloStages = 5
@@ -110,7 +120,12 @@ func OthelloPatternEval(p othello.Position, player int) float64 {
 	if err != nil || p.Size() != 8 {
 		return OthelloEval(p, player)
 	}
-	v := othelloValue(n, p)
+	var v float64
+	if f := othelloFastNet(); f != nil {
+		v = math.Tanh(f.sum(OthelloStage(p), uint64(p.Discs(p.Turn())), uint64(p.Discs(p.Turn().Opponent()))))
+	} else {
+		v = othelloValue(n, p)
+	}
 	if int(p.Turn()) != player&1 {
 		v = -v
 	}
@@ -128,10 +143,13 @@ func OthelloPatternScore(player, opponent uint64) int {
 	if err != nil {
 		return 0
 	}
+	stage := min(max(bits.OnesCount64(player|opponent)-4, 0)/12, OthelloStages-1)
+	if f := othelloFastNet(); f != nil {
+		return int(math.Round(64 * math.Tanh(f.sum(stage, player, opponent))))
+	}
 	var cells [64]uint8
 	for i := range cells {
 		cells[i] = uint8(player>>i&1 | opponent>>i&1<<1)
 	}
-	stage := min(max(bits.OnesCount64(player|opponent)-4, 0)/12, OthelloStages-1)
 	return int(math.Round(64 * n.Value(stage, cells[:])))
 }

@@ -3,8 +3,12 @@ package search
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"pgregory.net/rapid"
+
+	"github.com/botarena/botarena/ntuple"
 	"github.com/botarena/botarena/othello"
 )
 
@@ -117,4 +121,107 @@ func TestOthelloStage(t *testing.T) {
 	if got := OthelloStage(full); got != OthelloStages-1 {
 		t.Errorf("stage of a full board: %d", got)
 	}
+}
+
+// TestOthelloFastSum: the bitboard sum gives ntuple's sum to the bit, on
+// any two disjoint bitboards and stage, for the embedded network and for
+// networks of the same shape with random weights, their symmetries in
+// another order or fewer; a network of another shape gets none.
+func TestOthelloFastSum(t *testing.T) {
+	embedded, err := othelloNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nets := []*ntuple.Network{embedded}
+	rng := rand.New(rand.NewPCG(3, 3))
+	for _, change := range []func(*ntuple.Config){
+		func(*ntuple.Config) {},
+		func(c *ntuple.Config) { slices.Reverse(c.Symmetries) },
+		func(c *ntuple.Config) { c.Symmetries = c.Symmetries[3:5] },
+		func(c *ntuple.Config) { c.Stages = 1 },
+	} {
+		c := OthelloPatternConfig()
+		change(&c)
+		n, err := ntuple.New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, w := range n.Weights() {
+			n.Weights()[i] = w + float32(rng.NormFloat64())
+		}
+		nets = append(nets, n)
+	}
+	for i, n := range nets {
+		f := newOthelloFast(n)
+		if f == nil {
+			t.Fatalf("network %d: no bitboard sum", i)
+		}
+		rapid.Check(t, func(t *rapid.T) {
+			a, b := rapid.Uint64().Draw(t, "a"), rapid.Uint64().Draw(t, "b")
+			if rapid.Bool().Draw(t, "sparse") {
+				a &= rapid.Uint64().Draw(t, "a mask")
+				b &= rapid.Uint64().Draw(t, "b mask")
+			}
+			P, O := a&^b, b&^a
+			stage := rapid.IntRange(-1, OthelloStages).Draw(t, "stage")
+			var cells [64]uint8
+			for i := range cells {
+				cells[i] = uint8(P>>i&1 | O>>i&1<<1)
+			}
+			if got, want := f.sum(stage, P, O), n.Sum(stage, cells[:]); got != want {
+				t.Fatalf("network %d, stage %d, %#x %#x: the bitboard sum is %v, ntuple's %v", i, stage, P, O, got, want)
+			}
+		})
+	}
+	if a := testing.AllocsPerRun(100, func() { embeddedFast(t).sum(2, 0x0000001818000000, 0x0000240000240000) }); a != 0 {
+		t.Errorf("the bitboard sum allocates %v times", a)
+	}
+	for name, change := range map[string]func(*ntuple.Config){
+		"a square moved":      func(c *ntuple.Config) { c.Tuples[3][0] = int(othello.A8) },
+		"two squares swapped": func(c *ntuple.Config) { c.Tuples[6][0], c.Tuples[6][1] = c.Tuples[6][1], c.Tuples[6][0] },
+		"a tuple fewer":       func(c *ntuple.Config) { c.Tuples = c.Tuples[1:] },
+		"not a board symmetry": func(c *ntuple.Config) {
+			c.Symmetries[1][0], c.Symmetries[1][1] = c.Symmetries[1][1], c.Symmetries[1][0]
+		},
+		"four states": func(c *ntuple.Config) { c.States = 4 },
+	} {
+		c := OthelloPatternConfig()
+		change(&c)
+		n, err := ntuple.New(c)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if newOthelloFast(n) != nil {
+			t.Errorf("%s: a bitboard sum for a network of another shape", name)
+		}
+	}
+}
+
+// embeddedFast returns the embedded network's bitboard sum.
+func embeddedFast(t testing.TB) *othelloFast {
+	f := othelloFastNet()
+	if f == nil {
+		t.Fatal("no bitboard sum for the embedded network")
+	}
+	return f
+}
+
+// BenchmarkOthelloPatternScore measures the learned evaluation on
+// positions of random games (evals/s): the endgame solver's ordering and
+// the midgame search spend most of their time in it.
+func BenchmarkOthelloPatternScore(b *testing.B) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	var ps [1024][2]uint64
+	for i := range ps {
+		p := randomOthello(rng, 10+rng.IntN(50))
+		ps[i] = [2]uint64{uint64(p.Discs(p.Turn())), uint64(p.Discs(p.Turn().Opponent()))}
+	}
+	i, s := 0, 0
+	for b.Loop() {
+		p := &ps[i&1023]
+		s += OthelloPatternScore(p[0], p[1])
+		i++
+	}
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "evals/s")
+	_ = s
 }
