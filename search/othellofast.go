@@ -193,8 +193,11 @@ func gatherViews(t uint8, views, g *[8]uint64) {
 
 // sum returns the network's sum for the position whose discs are player
 // (to move) and opponent, in the weights of stage: [ntuple.Network.Sum] of
-// the cells othelloCells would give.
+// the cells othelloCells would give. A square in both reads as empty, as
+// its state, 3, does in Sum.
 func (f *othelloFast) sum(stage int, player, opponent uint64) float64 {
+	both := player & opponent
+	player, opponent = player&^both, opponent&^both
 	nstages := len(f.w) / f.stage
 	stage = min(max(stage, 0), nstages-1)
 	w := f.w[stage*f.stage : (stage+1)*f.stage]
