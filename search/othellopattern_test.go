@@ -220,6 +220,7 @@ func BenchmarkOthelloPatternScore(b *testing.B) {
 		p := randomOthello(rng, 10+rng.IntN(50))
 		ps[i] = [2]uint64{uint64(p.Discs(p.Turn())), uint64(p.Discs(p.Turn().Opponent()))}
 	}
+	b.ReportAllocs()
 	i, s := 0, 0
 	for b.Loop() {
 		p := &ps[i&1023]
