@@ -218,6 +218,17 @@ func (n *Network) NumWeights() int { return len(n.w) }
 // the weights that make its sum.
 func (n *Network) NumImages() int { return len(n.images) }
 
+// Image returns image i (0 <= i < [Network.NumImages]) in the order the sum
+// adds them: its tuple's index in the Config, and its cells, in the
+// tuple's order (cell j of the image reads as the tuple's cell j).
+func (n *Network) Image(i int) (tuple int, cells []int) {
+	cells = make([]int, len(n.images[i]))
+	for j, c := range n.images[i] {
+		cells[j] = int(c)
+	}
+	return n.itup[i], cells
+}
+
 // Weights returns the weights of the network, stage by stage, each stage
 // tuple by tuple in the order of the Config, each tuple's table by index.
 // The slice is the network's own: changing it changes the network.

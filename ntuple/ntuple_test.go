@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,6 +32,14 @@ func TestNewShape(t *testing.T) {
 	}
 	if got := n.NumImages(); got != 4 {
 		t.Errorf("NumImages = %d, want 4 (two tuples, each reversed)", got)
+	}
+	for i, want := range []struct {
+		tuple int
+		cells []int
+	}{{0, []int{0, 1}}, {0, []int{3, 2}}, {1, []int{1, 2, 3}}, {1, []int{2, 1, 0}}} {
+		if tuple, cells := n.Image(i); tuple != want.tuple || !slices.Equal(cells, want.cells) {
+			t.Errorf("Image(%d) = %d %v, want %d %v", i, tuple, cells, want.tuple, want.cells)
+		}
 	}
 	// A symmetry that maps a tuple onto itself in the same order adds no
 	// image.

@@ -32,33 +32,10 @@ type othelloFast struct {
 // cells of 3 states, under symmetries of the board).
 func newOthelloFast(n *ntuple.Network) *othelloFast {
 	c := n.Config()
-	if c.Cells != 64 || c.States != 3 || len(c.Tuples) != len(othelloTuples) || len(c.Symmetries) == 0 {
+	if c.Cells != 64 || c.States != 3 || len(c.Tuples) != len(othelloTuples) {
 		return nil
 	}
 	f := &othelloFast{w: n.Weights(), views: make([][]uint8, len(c.Tuples)), tab: make([][]int32, len(c.Tuples))}
-	// The view of each symmetry: the one that brings square s[x] to x.
-	view := make([]uint8, len(c.Symmetries))
-	for i, s := range c.Symmetries {
-		var vs [64][8]uint64
-		for x := range 64 {
-			othelloViews(uint64(1)<<uint(s[x]&63), &vs[x])
-		}
-		found := false
-		for v := range uint8(8) {
-			ok := true
-			for x := range 64 {
-				ok = ok && vs[x][v] == uint64(1)<<uint(x)
-			}
-			if ok {
-				view[i], found = v, true
-				break
-			}
-		}
-		if !found {
-			return nil
-		}
-	}
-	images := 0
 	for t, cells := range c.Tuples {
 		if len(cells) != len(othelloTuples[t]) {
 			return nil
@@ -99,26 +76,32 @@ func newOthelloFast(n *ntuple.Network) *othelloFast {
 			size *= 3
 		}
 		f.stage += size
-		// The images as ntuple.New lists them: one a symmetry, but for
-		// those with the squares of an earlier one in the same order.
-		var seen [][]int
-	next:
-		for i, s := range c.Symmetries {
-			img := make([]int, len(cells))
-			for j, x := range cells {
-				img[j] = s[x]
-			}
-			for _, o := range seen {
-				if slices.Equal(o, img) {
-					continue next
-				}
-			}
-			seen = append(seen, img)
-			f.views[t] = append(f.views[t], view[i])
-			images++
-		}
 	}
-	if images != n.NumImages() || len(f.w) != f.stage*max(c.Stages, 1) {
+	// The network's images, in the order its sum adds them: each is its
+	// tuple's squares in one of the views, the one that brings the image's
+	// cell j to the tuple's square j.
+	last := -1
+	for i := range n.NumImages() {
+		t, img := n.Image(i)
+		if t < last {
+			return nil // the sum below adds the images tuple by tuple
+		}
+		last = t
+		var vs [8]uint64
+		ok := [8]bool{true, true, true, true, true, true, true, true}
+		for j, x := range img {
+			othelloViews(uint64(1)<<uint(x&63), &vs)
+			for v := range vs {
+				ok[v] = ok[v] && vs[v] == uint64(1)<<uint(c.Tuples[t][j])
+			}
+		}
+		v := slices.Index(ok[:], true)
+		if v < 0 {
+			return nil
+		}
+		f.views[t] = append(f.views[t], uint8(v))
+	}
+	if len(f.w) != f.stage*max(c.Stages, 1) {
 		return nil
 	}
 	return f
