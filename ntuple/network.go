@@ -220,8 +220,12 @@ func (n *Network) NumImages() int { return len(n.images) }
 
 // Image returns image i (0 <= i < [Network.NumImages]) in the order the sum
 // adds them: its tuple's index in the Config, and its cells, in the
-// tuple's order (cell j of the image reads as the tuple's cell j).
+// tuple's order (cell j of the image reads as the tuple's cell j). For an
+// i out of that range it returns -1 and no cells.
 func (n *Network) Image(i int) (tuple int, cells []int) {
+	if i < 0 || i >= len(n.images) {
+		return -1, nil
+	}
 	cells = make([]int, len(n.images[i]))
 	for j, c := range n.images[i] {
 		cells[j] = int(c)

@@ -41,6 +41,11 @@ func TestNewShape(t *testing.T) {
 			t.Errorf("Image(%d) = %d %v, want %d %v", i, tuple, cells, want.tuple, want.cells)
 		}
 	}
+	for _, i := range []int{-1, 4, math.MaxInt} {
+		if tuple, cells := n.Image(i); tuple != -1 || cells != nil {
+			t.Errorf("Image(%d) = %d %v, want -1 and no cells (out of range)", i, tuple, cells)
+		}
+	}
 	// A symmetry that maps a tuple onto itself in the same order adds no
 	// image.
 	c := lineConfig()
