@@ -41,7 +41,7 @@ func TestNewShape(t *testing.T) {
 			t.Errorf("Image(%d) = %d %v, want %d %v", i, tuple, cells, want.tuple, want.cells)
 		}
 	}
-	for _, i := range []int{-1, 4, math.MaxInt} {
+	for _, i := range []int{-1, n.NumImages(), math.MaxInt} {
 		if tuple, cells := n.Image(i); tuple != -1 || cells != nil {
 			t.Errorf("Image(%d) = %d %v, want -1 and no cells (out of range)", i, tuple, cells)
 		}

@@ -46,7 +46,7 @@
 //     a new user namespace: the child waits there for the host to write its
 //     id maps). It copies the host's page tables, and after it the host
 //     takes a page fault at its first write to each of its pages. On that
-//     machine a host with 200 MB of heap pays 5 ms more a start, and one
+//     machine a host with 200 MiB of heap pays 5 ms more a start, and one
 //     that rewrites all of it between starts 0.8 s more (16 µs a page:
 //     BenchmarkRunBusyHost); a small helper process that starts the inits
 //     would spare a host with a large, busy heap that cost. A process of the
